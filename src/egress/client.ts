@@ -1,0 +1,347 @@
+import { EventEmitter } from 'node:events';
+import { isIP } from 'node:net';
+import { Readable, pipeline, type Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { Agent, type Dispatcher } from 'undici';
+import { createAddressPolicy, type AddressPolicyOptions } from './address-policy.js';
+import { blockedAddressError, createGuardedConnector, systemResolver, type Resolver } from './connector.js';
+import { EgressError, toEgressError } from './errors.js';
+
+export const DEFAULT_USER_AGENT = 'TrawlBot/0.1 (+https://github.com/trawl)';
+
+export interface EgressOptions extends AddressPolicyOptions {
+  /** Sent unless a request sets its own `user-agent` header. */
+  userAgent?: string;
+  /** Default cap on a decoded response body. Default 50 MiB. */
+  maxBytes?: number;
+  /** Default overall budget for a request: every redirect hop and the whole body. Default 30 s. */
+  timeoutMs?: number;
+  /** Per connection attempt, DNS and TLS included; undici enforces it to about 1 s. Default 10 s. */
+  connectTimeoutMs?: number;
+  /** Default 10. */
+  maxRedirects?: number;
+  /** Hostname resolver; defaults to the system's (dns.lookup). */
+  resolve?: Resolver;
+}
+
+export interface EgressRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** `manual` returns a 3xx response as it is instead of following it. Default `follow`. */
+  redirect?: 'follow' | 'manual';
+  skipTlsVerification?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface EgressResponseHead {
+  status: number;
+  /**
+   * Lower-case names; repeated headers joined with ", ". When the client decoded the body
+   * (gzip, br, or zlib deflate) `content-encoding` and `content-length` are removed, since they no
+   * longer describe `body`.
+   */
+  headers: Record<string, string>;
+  /** The URL that produced this response, after redirects. */
+  url: string;
+  /** Each URL that answered with a redirect, in order; the full chain is `[...redirects, url]`. */
+  redirects: string[];
+}
+
+export interface EgressResponse extends EgressResponseHead {
+  body: Buffer;
+}
+
+export interface EgressStreamResponse extends EgressResponseHead {
+  /** Same size and time caps as `fetch`; errors with an EgressError when one is hit. */
+  body: Readable;
+}
+
+export interface Egress {
+  fetch(url: string | URL, init?: EgressRequestInit): Promise<EgressResponse>;
+  stream(url: string | URL, init?: EgressRequestInit): Promise<EgressStreamResponse>;
+  close(): Promise<void>;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+interface Opened {
+  head: EgressResponseHead;
+  /** The decoded body, not yet capped. */
+  source: Readable;
+  maxBytes: number;
+  abort: Abort;
+  /** Idempotent: stops the timer, detaches from the caller's signal, frees the connection. */
+  release(): void;
+}
+
+/**
+ * undici accepts any emitter with `aborted`, `reason` and an 'abort' event as a request
+ * signal; measured at ~4 µs of CPU per request against ~24 µs for an AbortController.
+ */
+class Abort extends EventEmitter {
+  aborted = false;
+  reason: EgressError | undefined;
+
+  abort(reason: EgressError): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+function parseUrl(input: string | URL): URL {
+  try {
+    return new URL(input);
+  } catch (err) {
+    throw new EgressError('EGRESS_BAD_URL', `invalid URL: ${String(input)}`, { url: String(input), cause: err });
+  }
+}
+
+function requestHeaders(init: EgressRequestInit, userAgent: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'user-agent': userAgent,
+    accept: '*/*',
+    // Not deflate: servers disagree on whether it is zlib-wrapped or raw.
+    'accept-encoding': 'gzip, br',
+  };
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+function responseHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** Decoder chain for the body, or undefined to pass it through as received. */
+function decodersFor(headers: Record<string, string>): Transform[] | undefined {
+  const encoding = headers['content-encoding'];
+  if (!encoding || headers['content-length'] === '0') return undefined;
+  const codings = encoding
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && c !== 'identity');
+  // An unknown coding anywhere means the body cannot be decoded; hand it over untouched.
+  if (codings.length === 0 || !codings.every((c) => c in DECODERS)) return undefined;
+  return codings.reverse().map((c) => DECODERS[c]!());
+}
+
+function resolveLocation(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch (err) {
+    throw new EgressError('EGRESS_BAD_URL', `invalid redirect location ${JSON.stringify(location)}`, {
+      url: base.href,
+      cause: err,
+    });
+  }
+}
+
+function tooLarge(maxBytes: number, url: string): EgressError {
+  return new EgressError('EGRESS_TOO_LARGE', `response body exceeds ${maxBytes} bytes`, { url });
+}
+
+async function* capped(source: Readable, maxBytes: number, url: string): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) throw tooLarge(maxBytes, url);
+    yield chunk;
+  }
+}
+
+/** 'data' events rather than async iteration: measurably faster for the many small pages. */
+async function collect(source: Readable, maxBytes: number, url: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  source.on('data', (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > maxBytes) source.destroy(tooLarge(maxBytes, url));
+    else chunks.push(chunk);
+  });
+  await finished(source);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+/** The abort reason wins: whatever undici threw after an abort is only its echo. */
+function failure(err: unknown, url: string, abort: Abort): EgressError {
+  return toEgressError(abort.reason ?? err, url);
+}
+
+export function createEgress(options: EgressOptions = {}): Egress {
+  const policy = createAddressPolicy(options);
+  const resolve = options.resolve ?? systemResolver;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const defaultMaxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  const defaultTimeoutMs = options.timeoutMs ?? 30_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const defaultMaxRedirects = options.maxRedirects ?? 10;
+
+  // One Agent per TLS mode for the life of the layer: its per-origin pools are what give
+  // keep-alive reuse across requests.
+  const makeAgent = (rejectUnauthorized: boolean): Agent =>
+    new Agent({ connect: createGuardedConnector({ policy, resolve, connectTimeoutMs, rejectUnauthorized }) });
+  const agent = makeAgent(true);
+  let insecureAgent: Agent | undefined;
+
+  function precheck(url: URL): void {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      const message = `unsupported scheme ${url.protocol} in ${url.href}`;
+      throw new EgressError('EGRESS_BAD_SCHEME', message, { url: url.href });
+    }
+    const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    if (isIP(host) === 0) return;
+    const verdict = policy(host);
+    if (!verdict.allowed) {
+      const err = blockedAddressError(host, host, verdict.reason, 'precheck');
+      err.url = url.href;
+      throw err;
+    }
+  }
+
+  async function open(input: string | URL, init: EgressRequestInit): Promise<Opened> {
+    let url = parseUrl(input);
+    const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
+    const maxBytes = init.maxBytes ?? defaultMaxBytes;
+    const maxRedirects = init.maxRedirects ?? defaultMaxRedirects;
+    const dispatcher = init.skipTlsVerification ? (insecureAgent ??= makeAgent(false)) : agent;
+
+    const abort = new Abort();
+    const timer = setTimeout(
+      () => abort.abort(new EgressError('EGRESS_TIMEOUT', `request timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    // A stream body nobody reads must not keep the process alive until the deadline.
+    timer.unref();
+    const onCallerAbort = (): void =>
+      abort.abort(new EgressError('EGRESS_ABORTED', 'request aborted by caller', { cause: init.signal?.reason }));
+    if (init.signal?.aborted) onCallerAbort();
+    else init.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let body: Dispatcher.ResponseData['body'] | undefined;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onCallerAbort);
+      if (body && !body.readableEnded) body.destroy();
+    };
+
+    try {
+      let method = (init.method ?? 'GET').toUpperCase();
+      let payload = init.body;
+      const headers = requestHeaders(init, userAgent);
+      const redirects: string[] = [];
+      for (;;) {
+        precheck(url);
+        if (abort.reason) throw abort.reason;
+        const res = await dispatcher.request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: payload ?? null,
+          signal: abort,
+        });
+        body = res.body;
+        const rawLocation = res.headers.location;
+        const location = Array.isArray(rawLocation) ? rawLocation[0] : rawLocation;
+        if (init.redirect !== 'manual' && REDIRECT_STATUSES.has(res.statusCode) && location) {
+          // Drained, not destroyed, so the connection goes back to the pool.
+          await res.body.dump().catch(() => undefined);
+          if (redirects.length >= maxRedirects) {
+            throw new EgressError('EGRESS_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects`, {
+              url: url.href,
+            });
+          }
+          const next = resolveLocation(location, url);
+          // Same rewrites as the fetch standard, so sites see what a browser would send.
+          if ((res.statusCode === 303 && method !== 'HEAD') || (res.statusCode <= 302 && method === 'POST')) {
+            method = 'GET';
+            payload = undefined;
+            for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) {
+              delete headers[name];
+            }
+          }
+          if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+          redirects.push(url.href);
+          url = next;
+          continue;
+        }
+
+        const head: EgressResponseHead = {
+          status: res.statusCode,
+          headers: responseHeaders(res.headers),
+          url: url.href,
+          redirects,
+        };
+        const hasBody = method !== 'HEAD' && res.statusCode !== 204 && res.statusCode !== 304;
+        const decoders = hasBody ? decodersFor(head.headers) : undefined;
+        let source: Readable = res.body;
+        if (decoders) {
+          pipeline([res.body, ...decoders], () => undefined);
+          source = decoders[decoders.length - 1]!;
+          delete head.headers['content-encoding'];
+          delete head.headers['content-length'];
+        } else if (hasBody && Number(head.headers['content-length']) > maxBytes) {
+          // Refused on the declared length, before a byte of it is read.
+          throw tooLarge(maxBytes, url.href);
+        }
+        return { head, source, maxBytes, abort, release };
+      }
+    } catch (err) {
+      release();
+      throw failure(err, url.href, abort);
+    }
+  }
+
+  return {
+    async fetch(url, init = {}) {
+      const opened = await open(url, init);
+      try {
+        return { ...opened.head, body: await collect(opened.source, opened.maxBytes, opened.head.url) };
+      } catch (err) {
+        throw failure(err, opened.head.url, opened.abort);
+      } finally {
+        opened.release();
+      }
+    },
+
+    async stream(url, init = {}) {
+      const opened = await open(url, init);
+      async function* guarded(): AsyncGenerator<Buffer> {
+        try {
+          yield* capped(opened.source, opened.maxBytes, opened.head.url);
+        } catch (err) {
+          throw failure(err, opened.head.url, opened.abort);
+        }
+      }
+      const body = Readable.from(guarded(), { objectMode: false });
+      // 'close' also fires when the consumer destroys the stream before reading from it.
+      body.once('close', opened.release);
+      return { ...opened.head, body };
+    },
+
+    async close() {
+      await Promise.all([agent.close(), insecureAgent?.close()]);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+export { classifyAddress, createAddressPolicy } from './address-policy.js';
+export type { AddressPolicy, AddressPolicyOptions, AddressVerdict } from './address-policy.js';
+export { createEgress, DEFAULT_USER_AGENT } from './client.js';
+export type {
+  Egress,
+  EgressOptions,
+  EgressRequestInit,
+  EgressResponse,
+  EgressResponseHead,
+  EgressStreamResponse,
+} from './client.js';
+export { systemResolver } from './connector.js';
+export type { ResolvedAddress, Resolver } from './connector.js';
+export { EgressError, isEgressError } from './errors.js';
+export type { EgressErrorCode, EgressErrorDetails } from './errors.js';
