@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { findPlan, planNames } from './billing/plans.js';
+
+/**
+ * Every setting Trawl reads from the environment, validated once at start-up.
+ * The README's configuration table is written from this list: keep them in step.
+ */
+
+const bool = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+      message: `${name} must be one of 1, 0, true, false, yes, no, on, off`,
+    })
+    .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `${name} must be between ${min} and ${max}` });
+
+const envSchema = z.object({
+  PORT: int('PORT', 0, 65535).default(3002),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  TRAWL_DATA_DIR: z.string().trim().min(1).default('./data'),
+  TRAWL_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'TRAWL_PUBLIC_URL must be an absolute http(s) URL' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  TRAWL_API_KEY: z.string().trim().min(1, 'TRAWL_API_KEY must not be empty').optional(),
+  TRAWL_API_KEYS: z.string().trim().optional(),
+  TRAWL_AUTH: bool('TRAWL_AUTH').default(true),
+  TRAWL_DEFAULT_PLAN: z.string().trim().min(1).default('unlimited'),
+  TRAWL_RATE_LIMITS: bool('TRAWL_RATE_LIMITS').default(true),
+  TRAWL_ALLOW_PRIVATE_NETWORK: bool('TRAWL_ALLOW_PRIVATE_NETWORK').default(false),
+  TRAWL_EGRESS_ALLOW_CIDRS: z.string().trim().optional(),
+  TRAWL_JOB_RETENTION_HOURS: int('TRAWL_JOB_RETENTION_HOURS', 1, 24 * 365).default(24),
+  TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).default(8),
+  TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface DeclaredKey {
+  /** Team name the key belongs to; keys without a team each get a team of their own. */
+  team: string | null;
+  key: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | undefined;
+  auth: boolean;
+  bootstrapKey: string | undefined;
+  declaredKeys: DeclaredKey[];
+  defaultPlan: string;
+  rateLimits: boolean;
+  allowPrivateNetwork: boolean;
+  egressAllowCidrs: string[];
+  jobRetentionMs: number;
+  workerConcurrency: number;
+  logLevel: z.infer<typeof envSchema>['TRAWL_LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseDeclaredKeys(raw: string | undefined): DeclaredKey[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const colon = entry.indexOf(':');
+      if (colon <= 0) return { team: null, key: entry };
+      return { team: entry.slice(0, colon).trim(), key: entry.slice(colon + 1).trim() };
+    });
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings are how shells say "unset"; treat them so, so defaults apply.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '');
+        return i.message.startsWith(name) ? i.message : `${name}: ${i.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const declaredKeys = parseDeclaredKeys(e.TRAWL_API_KEYS);
+  const problems: string[] = [];
+  for (const k of declaredKeys) {
+    if (!k.key) problems.push(`TRAWL_API_KEYS: entry for team "${k.team}" has no key after the colon`);
+  }
+  const cidrs = (e.TRAWL_EGRESS_ALLOW_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const c of cidrs) {
+    if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c)) problems.push(`TRAWL_EGRESS_ALLOW_CIDRS: "${c}" is not a CIDR range such as 10.0.0.0/8`);
+  }
+  if (!findPlan(e.TRAWL_DEFAULT_PLAN)) {
+    problems.push(`TRAWL_DEFAULT_PLAN: "${e.TRAWL_DEFAULT_PLAN}" is not a plan; known plans: ${planNames().join(', ')}`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.TRAWL_DATA_DIR),
+    publicUrl: e.TRAWL_PUBLIC_URL,
+    auth: e.TRAWL_AUTH,
+    bootstrapKey: e.TRAWL_API_KEY,
+    declaredKeys,
+    defaultPlan: e.TRAWL_DEFAULT_PLAN,
+    rateLimits: e.TRAWL_RATE_LIMITS,
+    allowPrivateNetwork: e.TRAWL_ALLOW_PRIVATE_NETWORK,
+    egressAllowCidrs: cidrs,
+    jobRetentionMs: e.TRAWL_JOB_RETENTION_HOURS * 3600_000,
+    workerConcurrency: e.TRAWL_WORKER_CONCURRENCY,
+    logLevel: e.TRAWL_LOG_LEVEL,
+  };
+}

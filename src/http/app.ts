@@ -1,0 +1,109 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { authenticate, authorizationOf } from './auth.js';
+import type { AppDeps } from './deps.js';
+import { ApiError, notImplemented, unexpected } from './errors.js';
+import type { RequestContext, RouteSpec } from './route.js';
+import { validate } from './validate.js';
+
+/** JSON bodies up to 10 MB MUST be accepted (§1.1). */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+function send(reply: FastifyReply, err: ApiError) {
+  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  return reply.code(err.status).type('application/json; charset=utf-8').send(err.body());
+}
+
+/** Maps what Fastify itself throws (body parsing, limits) onto the contract's envelope. */
+function fromFrameworkError(err: FastifyError): ApiError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, `Request body is too large: the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MB`, 'PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'Bad request, malformed JSON', 'BAD_REQUEST_INVALID_JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, `Unsupported Content-Type: send application/json`, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+    return new ApiError(400, 'Bad request, malformed JSON', 'BAD_REQUEST_INVALID_JSON');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, err.message, err.code);
+  }
+  return null;
+}
+
+async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, reply: FastifyReply) {
+  const principal =
+    route.auth === false
+      ? { team: { id: '', name: '', plan: '', createdAt: '' }, apiKey: null }
+      : await authenticate(deps.store, deps.config.auth, authorizationOf(req));
+  const ctx: RequestContext = {
+    req,
+    reply,
+    route,
+    team: principal.team,
+    apiKey: principal.apiKey,
+    body: undefined,
+    query: undefined,
+    params: undefined,
+    deps,
+  };
+  const undo: (() => Promise<void>)[] = [];
+  try {
+    for (const g of deps.guards) if (g.stage === 'pre') pushUndo(undo, await g.run(ctx));
+    if (route.params) ctx.params = validate(route.params, req.params, 'params');
+    if (route.query) ctx.query = validate(route.query, req.query, 'query');
+    if (route.body) ctx.body = validate(route.body, req.body, 'body');
+    for (const g of deps.guards) if (g.stage === 'post') pushUndo(undo, await g.run(ctx));
+    if (!route.handler) throw notImplemented(route.feature ?? `${route.method} ${route.url}`);
+    const result = await route.handler(ctx);
+    if (reply.sent) return reply;
+    return reply.code(200).type('application/json; charset=utf-8').send(result);
+  } catch (err) {
+    for (const u of undo.reverse()) await u().catch((e) => req.log.error(e, 'undo after a failed request failed'));
+    throw err;
+  }
+}
+
+function pushUndo(list: (() => Promise<void>)[], u: void | (() => Promise<void>)) {
+  if (u) list.push(u);
+}
+
+export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logStream ? { level: deps.config.logLevel, stream: opts.logStream } : { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Job ids and monitor ids are UUIDs; nothing longer is routed.
+    routerOptions: { maxParamLength: 200 },
+    trustProxy: true,
+  });
+
+  await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
+
+  // Parse takes multipart uploads; its route reads the stream itself.
+  app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) return send(reply, err);
+    const mapped = fromFrameworkError(err);
+    if (mapped) return send(reply, mapped);
+    const { error, exceptionId } = unexpected();
+    req.log.error({ err, exceptionId }, 'unexpected error');
+    return send(reply, error);
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, new ApiError(404, `Not found: ${req.method} ${req.url.split('?')[0]}`, 'NOT_FOUND')),
+  );
+
+  for (const route of deps.routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: (req, reply) => runRoute(deps, route, req, reply),
+    });
+  }
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { hashKey } from '../auth/keys.js';
+import { DEFAULT_TEAM } from '../auth/bootstrap.js';
+import type { Store } from '../store/store.js';
+import type { ApiKey, Team } from '../store/teams.js';
+import { ApiError, unauthorized } from './errors.js';
+
+export interface Principal {
+  team: Team;
+  apiKey: ApiKey | null;
+}
+
+/** Reads the bearer token as the SDKs send it; null when there is none. */
+export function bearerToken(header: string | undefined): string | null | undefined {
+  // An empty header is what some clients send for "no key".
+  if (header === undefined || header.trim() === '') return undefined;
+  const m = /^\s*Bearer(?:\s+(.*))?$/i.exec(header);
+  const token = m?.[1]?.trim();
+  return token ? token : null;
+}
+
+/**
+ * Resolves the team of a request. With authentication switched off every
+ * caller is the default team, key or not (§1.2).
+ */
+export async function authenticate(
+  store: Store,
+  authEnabled: boolean,
+  authorization: string | undefined,
+): Promise<Principal> {
+  if (!authEnabled) {
+    const team = await store.teams.findTeamByName(DEFAULT_TEAM);
+    if (!team) throw new ApiError(500, 'The default team is missing; restart the server to recreate it');
+    return { team, apiKey: null };
+  }
+  const token = bearerToken(authorization);
+  if (token === undefined) throw unauthorized('Unauthorized');
+  if (token === null) throw unauthorized('Unauthorized: Token missing');
+  const found = await store.teams.findApiKeyByHash(hashKey(token));
+  if (!found) throw unauthorized('Unauthorized: Invalid token');
+  return { team: found.team, apiKey: found.key };
+}
+
+export const authorizationOf = (req: FastifyRequest) => req.headers.authorization;

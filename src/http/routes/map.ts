@@ -1,0 +1,14 @@
+import { mapRequest } from '../../api/index.js';
+import { defineRoutes } from '../route.js';
+
+export const mapRoutes = defineRoutes({
+  method: 'POST',
+  url: '/v2/map',
+  operationId: 'map',
+  summary: 'Discover the URLs of a site',
+  tag: 'Map',
+  rateClass: 'map',
+  body: mapRequest,
+  creditsRequired: () => 1,
+  feature: 'Map',
+});

@@ -1,0 +1,12 @@
+import { defineRoutes } from '../route.js';
+
+export const parseRoutes = defineRoutes({
+  method: 'POST',
+  url: '/v2/parse',
+  operationId: 'parse',
+  summary: 'Convert an uploaded file (multipart/form-data: file, options)',
+  tag: 'Parse',
+  rateClass: 'scrape',
+  creditsRequired: () => 1,
+  feature: 'Parse',
+});

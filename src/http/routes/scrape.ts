@@ -1,0 +1,45 @@
+import { interactRequest, scrapeRequest } from '../../api/index.js';
+import { defineRoutes } from '../route.js';
+
+export const scrapeRoutes = defineRoutes(
+  {
+    method: 'POST',
+    url: '/v2/scrape',
+    operationId: 'scrape',
+    summary: 'Scrape one URL',
+    tag: 'Scrape',
+    rateClass: 'scrape',
+    body: scrapeRequest,
+    creditsRequired: () => 1,
+    feature: 'Scrape',
+  },
+  {
+    method: 'GET',
+    url: '/v2/scrape/:jobId',
+    operationId: 'getScrape',
+    summary: 'Fetch a past scrape result',
+    tag: 'Scrape',
+    rateClass: 'crawlStatus',
+    feature: 'Scrape status',
+  },
+  {
+    method: 'POST',
+    url: '/v2/scrape/:jobId/interact',
+    operationId: 'interact',
+    summary: 'Act on a scraped page in a live browser',
+    tag: 'Interact',
+    rateClass: 'scrape',
+    body: interactRequest,
+    creditsRequired: () => 1,
+    feature: 'Interact',
+  },
+  {
+    method: 'DELETE',
+    url: '/v2/scrape/:jobId/interact',
+    operationId: 'stopInteraction',
+    summary: 'Stop the browser session of a scrape',
+    tag: 'Interact',
+    rateClass: 'scrape',
+    feature: 'Interact',
+  },
+);

@@ -1,0 +1,92 @@
+import { historicalUsageQuery } from '../../api/index.js';
+import {
+  getCreditUsage,
+  getCreditUsageHistorical,
+  getTokenUsage,
+  getTokenUsageHistorical,
+} from '../../billing/usage-endpoints.js';
+import { concurrencyOf } from '../../billing/plans.js';
+import { defineRoutes } from '../route.js';
+
+export const teamRoutes = defineRoutes(
+  {
+    method: 'GET',
+    url: '/v2/team/credit-usage',
+    operationId: 'getCreditUsage',
+    summary: 'Remaining credits of the team',
+    tag: 'Billing',
+    rateClass: 'crawlStatus',
+    handler: getCreditUsage,
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/credit-usage/historical',
+    operationId: 'getCreditUsageHistorical',
+    summary: 'Credits used per billing period',
+    tag: 'Billing',
+    rateClass: 'crawlStatus',
+    query: historicalUsageQuery,
+    handler: getCreditUsageHistorical,
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/token-usage',
+    operationId: 'getTokenUsage',
+    summary: 'Remaining tokens of the team (1 credit = 15 tokens)',
+    tag: 'Billing',
+    rateClass: 'extractStatus',
+    handler: getTokenUsage,
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/token-usage/historical',
+    operationId: 'getTokenUsageHistorical',
+    summary: 'Tokens used per billing period',
+    tag: 'Billing',
+    rateClass: 'extractStatus',
+    query: historicalUsageQuery,
+    handler: getTokenUsageHistorical,
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/queue-status',
+    operationId: 'getQueueStatus',
+    summary: 'Jobs of the team in the queue',
+    tag: 'Billing',
+    rateClass: 'crawlStatus',
+    // §13.5: top-level fields, integers, mostRecentSuccess ISO or null.
+    handler: async ({ team, deps }) => {
+      const { queued, active, mostRecentSuccess } = await deps.queue.counts(team.id);
+      return {
+        success: true,
+        jobsInQueue: queued + active,
+        activeJobsInQueue: active,
+        waitingJobsInQueue: queued,
+        maxConcurrency: concurrencyOf(team.plan),
+        mostRecentSuccess,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/v2/concurrency-check',
+    operationId: 'getConcurrency',
+    summary: 'Scrapes running for the team, and its limit',
+    tag: 'Billing',
+    rateClass: 'crawlStatus',
+    handler: async ({ team, deps }) => ({
+      success: true,
+      concurrency: (await deps.queue.counts(team.id)).active,
+      maxConcurrency: concurrencyOf(team.plan),
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/activity',
+    operationId: 'getTeamActivity',
+    summary: 'Recent API activity of the team',
+    tag: 'Billing',
+    rateClass: 'crawlStatus',
+    feature: 'Team activity',
+  },
+);

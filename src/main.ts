@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startTrawl } from './server.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const trawl = await startTrawl(config);
+  const log = trawl.app.log;
+  if (config.auth && !config.bootstrapKey && config.declaredKeys.length === 0) {
+    const keys = await trawl.store.teams.listApiKeys();
+    if (!keys.some((k) => !k.revokedAt)) {
+      log.warn('No API key exists yet: set TRAWL_API_KEY, or run `npx trawl keys create --team NAME`.');
+    }
+  }
+  log.info(`Trawl is listening on ${trawl.url} (data in ${config.dataDir})`);
+
+  // A stray rejection in one request or job must not take every other one down.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    await trawl.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

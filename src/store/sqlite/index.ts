@@ -1,0 +1,47 @@
+import type { Store } from '../store.js';
+import { openDatabase } from './database.js';
+import { createSqliteIdempotencyStore } from './idempotency.js';
+import { createSqliteJobStore } from './jobs.js';
+import { createSqliteLedgerStore } from './ledger.js';
+import { acquireDataDirLock } from './lock.js';
+import { createSqliteTaskStore } from './tasks.js';
+import { createSqliteTeamStore } from './teams.js';
+
+export interface SqliteStoreOptions {
+  /** False for operator commands that share the database with a running server. */
+  exclusive?: boolean;
+  /** How long ended jobs are kept (TRAWL_JOB_RETENTION_HOURS); 24 hours by default. */
+  jobRetentionMs?: number;
+}
+
+/**
+ * The embedded default: one SQLite file under the data directory, owned by one
+ * process at a time (the lock), which is what lets a restarted process treat
+ * every job it finds running as orphaned by the crash.
+ */
+export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}): Store {
+  const jobRetentionMs = opts.jobRetentionMs ?? 24 * 3600_000;
+  // Operator commands (keys) share the database with a running server, which
+  // SQLite's own locking makes safe; only job-running processes need the lock.
+  const release = opts.exclusive === false ? () => {} : acquireDataDirLock(dataDir);
+  let db;
+  try {
+    db = openDatabase(dataDir);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const opened = db;
+  return {
+    kind: 'sqlite',
+    teams: createSqliteTeamStore(opened),
+    ledger: createSqliteLedgerStore(opened),
+    idempotency: createSqliteIdempotencyStore(opened),
+    jobs: createSqliteJobStore(opened, jobRetentionMs),
+    tasks: createSqliteTaskStore(opened, jobRetentionMs),
+    async close() {
+      opened.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Job, JobStatus, JobStore } from '../jobs.js';
+import type { Db } from './database.js';
+
+interface JobRow {
+  id: string;
+  kind: string;
+  team_id: string;
+  status: JobStatus;
+  options: string;
+  max_concurrency: number | null;
+  total: number;
+  completed: number;
+  failed: number;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string;
+}
+
+const toJob = <O>(r: JobRow): Job<O> => ({
+  id: r.id,
+  kind: r.kind,
+  teamId: r.team_id,
+  status: r.status,
+  options: JSON.parse(r.options) as O,
+  maxConcurrency: r.max_concurrency,
+  total: r.total,
+  completed: r.completed,
+  failed: r.failed,
+  error: r.error,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  expiresAt: r.expires_at,
+});
+
+export function createSqliteJobStore(db: Db, retentionMs: number): JobStore {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO jobs (id, kind, team_id, status, options, max_concurrency, created_at, expires_at)
+       VALUES (?, ?, ?, 'running', ?, ?, ?, ?) RETURNING *`,
+    ),
+    byId: db.prepare('SELECT * FROM jobs WHERE id = ?'),
+    expired: db.prepare(
+      `SELECT id FROM jobs WHERE expires_at <= ? AND status <> 'running' ORDER BY expires_at LIMIT ?`,
+    ).pluck(),
+    delete: db.prepare('DELETE FROM jobs WHERE id IN (SELECT value FROM json_each(?))'),
+  };
+
+  return {
+    async create({ id = randomUUID(), kind, teamId, options, maxConcurrency = null }) {
+      const now = new Date();
+      // A running job is never purged; its expiry is set again from when it ends.
+      const expiresAt = new Date(now.getTime() + retentionMs).toISOString();
+      const row = q.insert.get(id, kind, teamId, JSON.stringify(options ?? null), maxConcurrency, now.toISOString(), expiresAt);
+      return toJob(row as JobRow);
+    },
+    async get<O>(id: string) {
+      const r = q.byId.get(id) as JobRow | undefined;
+      return r ? toJob<O>(r) : null;
+    },
+    async expired(now, limit) {
+      return q.expired.all(now.toISOString(), limit) as string[];
+    },
+    async delete(ids) {
+      if (!ids.length) return 0;
+      return q.delete.run(JSON.stringify(ids)).changes;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { IdempotencyStore } from './idempotency.js';
+import type { JobStore } from './jobs.js';
+import type { LedgerStore } from './ledger.js';
+import type { TaskStore } from './tasks.js';
+import type { TeamStore } from './teams.js';
+
+/**
+ * The storage seam: the only place that knows SQL. Each concern has its own
+ * sub-store so that callers ask for what they need and a PostgreSQL
+ * implementation can fill the same shapes later.
+ */
+export interface Store {
+  readonly kind: 'sqlite';
+  teams: TeamStore;
+  ledger: LedgerStore;
+  idempotency: IdempotencyStore;
+  jobs: JobStore;
+  tasks: TaskStore;
+  close(): Promise<void>;
+}

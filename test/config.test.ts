@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration from the environment', () => {
+  test('defaults: port 3002, ./data, auth on, unlimited default plan', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 3002);
+    assert.equal(c.dataDir, path.resolve('./data'));
+    assert.equal(c.auth, true);
+    assert.equal(c.defaultPlan, 'unlimited');
+    assert.equal(c.allowPrivateNetwork, false);
+    assert.equal(c.jobRetentionMs, 24 * 3600_000);
+  });
+
+  test('empty values count as unset', () => {
+    assert.equal(loadConfig({ PORT: '' }).port, 3002);
+  });
+
+  test('every bad value gets its own clear message', () => {
+    try {
+      loadConfig({ PORT: 'eighty', TRAWL_AUTH: 'maybe', TRAWL_PUBLIC_URL: 'ftp://x', TRAWL_EGRESS_ALLOW_CIDRS: '10.0.0.0' });
+      assert.fail('should throw');
+    } catch (err) {
+      assert.ok(err instanceof ConfigError);
+      assert.match(err.message, /PORT must be a whole number/);
+      assert.match(err.message, /TRAWL_AUTH must be one of/);
+      assert.match(err.message, /TRAWL_PUBLIC_URL must be an absolute http\(s\) URL/);
+      assert.equal(err.problems.length, 3, err.message);
+    }
+    assert.throws(() => loadConfig({ TRAWL_EGRESS_ALLOW_CIDRS: '10.0.0.0' }), /"10.0.0.0" is not a CIDR range/);
+    assert.throws(() => loadConfig({ PORT: '70000' }), /PORT must be between 0 and 65535/);
+    assert.throws(() => loadConfig({ TRAWL_DEFAULT_PLAN: 'gold' }), /TRAWL_DEFAULT_PLAN: "gold" is not a plan; known plans: free/);
+  });
+
+  test('TRAWL_API_KEYS: bare keys get their own team, team:key groups keys', () => {
+    const c = loadConfig({ TRAWL_API_KEYS: 'k1, acme:k2,acme:k3 ,other:k4' });
+    assert.deepEqual(c.declaredKeys, [
+      { team: null, key: 'k1' },
+      { team: 'acme', key: 'k2' },
+      { team: 'acme', key: 'k3' },
+      { team: 'other', key: 'k4' },
+    ]);
+    assert.throws(() => loadConfig({ TRAWL_API_KEYS: 'acme:' }), /no key after the colon/);
+  });
+});

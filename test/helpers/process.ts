@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Running {
+  child: ChildProcess;
+  /** Signals the whole process group, as a terminal's Ctrl-C or a service manager does. */
+  signalGroup(signal: NodeJS.Signals): void;
+  output: () => string;
+  /** Resolves with the first match of `re` in stdout+stderr, or rejects on exit/timeout. */
+  waitFor(re: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+/** Starts a command the way a user would, collecting what it prints. */
+export function run(cmd: string, args: string[], env: Record<string, string>, cwd = process.cwd()): Running {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (c: Buffer) => {
+    out += c.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    signalGroup(signal) {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // The group is already gone.
+      }
+    },
+    output: () => out,
+    exited,
+    waitFor(re, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = out.match(re);
+          if (m) {
+            cleanup();
+            resolve(m);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`timed out waiting for ${re}; output so far:\n${out}`));
+        }, timeoutMs);
+        const onExit = () => {
+          check();
+          cleanup();
+          reject(new Error(`process exited before ${re}; output:\n${out}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          child.off('exit', onExit);
+        };
+        listeners.add(check);
+        child.on('exit', onExit);
+        check();
+      });
+    },
+  };
+}
