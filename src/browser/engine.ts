@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { EgressError, type AddressPolicyOptions, type Resolver } from '../egress/index.js';
+import { Deadline } from './deadline.js';
+import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
+import { contextOptionsFor, localeFor } from './emulation.js';
+import { BrowserError, isBrowserError } from './errors.js';
+import { runPageSession } from './page-session.js';
+import { PageSlots } from './page-slots.js';
+import { BrowserPool } from './pool.js';
+import { applyRequestRules, splitCallerHeaders } from './request-rules.js';
+import type { RenderRequest, RenderResult } from './types.js';
+
+export interface BrowserEngineOptions extends AddressPolicyOptions {
+  /** Pages open at once; further renders queue. Default 2 (the browser is CPU-bound). */
+  maxPages?: number;
+  /** Default: TRAWL_CHROMIUM_PATH, then the usual install locations (see chromium.ts). */
+  executablePath?: string;
+  /** Default UA; otherwise Chrome's own, without the "Headless" marker sites block on. */
+  userAgent?: string;
+  /** Resolver for the egress proxy; the system's by default. */
+  resolve?: Resolver;
+  connectTimeoutMs?: number;
+  /** Appended to the launch flags. */
+  extraArgs?: string[];
+  /** How long close() lets running renders finish before closing the browser. Default 5 s. */
+  closeGraceMs?: number;
+}
+
+export interface BrowserEngineStats {
+  /** Chromium launches so far, restarts included. */
+  launches: number;
+  activePages: number;
+  queued: number;
+}
+
+export interface BrowserEngine {
+  render(request: RenderRequest): Promise<RenderResult>;
+  stats(): BrowserEngineStats;
+  close(): Promise<void>;
+}
+
+interface Running {
+  proxy: EgressProxy;
+  pool: BrowserPool;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+// A context that does not close in this long means a wedged browser, which is then replaced.
+const CONTEXT_CLOSE_MS = 5_000;
+
+function checkUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (err) {
+    throw new EgressError('EGRESS_BAD_URL', `invalid URL: ${raw}`, { url: raw, cause: err });
+  }
+  // file:, data:, chrome: and friends would reach the host or the browser itself.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EgressError('EGRESS_BAD_SCHEME', `unsupported scheme ${url.protocol} in ${url.href}`, { url: url.href });
+  }
+  return url;
+}
+
+function settleWithin<T>(promise: Promise<T>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+    );
+  });
+}
+
+/**
+ * The browser engine: one Chromium per process behind an egress-checking proxy, a fresh
+ * context per render, at most `maxPages` pages at once. Creating it starts nothing; the
+ * first render starts the proxy and the browser, so a server without Chromium runs fine
+ * until a request needs it.
+ */
+export function createBrowserEngine(options: BrowserEngineOptions = {}): BrowserEngine {
+  const slots = new PageSlots(options.maxPages ?? 2);
+  const closeGraceMs = options.closeGraceMs ?? 5_000;
+  let started: Promise<Running> | undefined;
+  let running: Running | undefined;
+  let closing: Promise<void> | undefined;
+
+  function start(): Promise<Running> {
+    started ??= startEgressProxy({
+      allowPrivateNetwork: options.allowPrivateNetwork,
+      allowedCidrs: options.allowedCidrs,
+      resolve: options.resolve,
+      connectTimeoutMs: options.connectTimeoutMs,
+    }).then((proxy) => {
+      running = {
+        proxy,
+        pool: new BrowserPool({ proxyServer: proxy.url, executablePath: options.executablePath, extraArgs: options.extraArgs }),
+      };
+      return running;
+    });
+    started.catch(() => {
+      started = undefined;
+    });
+    return started;
+  }
+
+  async function closeContext(pool: BrowserPool, browser: Browser, context: BrowserContext): Promise<void> {
+    if (!(await settleWithin(context.close(), CONTEXT_CLOSE_MS))) await pool.discard(browser);
+  }
+
+  async function render(request: RenderRequest): Promise<RenderResult> {
+    const startedAt = Date.now();
+    const deadline = new Deadline(request.timeout ?? DEFAULT_TIMEOUT_MS);
+    const url = checkUrl(request.url);
+    if (closing) throw new BrowserError('BROWSER_CLOSED', 'the browser engine is closed');
+
+    const timedOut = new BrowserError('BROWSER_TIMEOUT', `rendering ${url.href} took longer than ${deadline.budgetMs} ms`, {
+      url: url.href,
+    });
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(timedOut), deadline.remaining());
+    const onCallerAbort = (): void =>
+      stop.abort(new BrowserError('BROWSER_ABORTED', 'render aborted by the caller', { url: url.href, cause: request.signal?.reason }));
+    if (request.signal?.aborted) onCallerAbort();
+    else request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const stopped = new Promise<never>((_, reject) => {
+      stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true });
+    });
+    stopped.catch(() => undefined);
+
+    let release: (() => void) | undefined;
+    try {
+      release = await slots.acquire(stop.signal);
+      const queuedMs = Date.now() - startedAt;
+      const { proxy, pool } = await Promise.race([start(), stopped]);
+      const headers = splitCallerHeaders(request.headers);
+      const locale = localeFor(request.location);
+      const acceptLanguage = headers.everywhere['accept-language'] ?? locale.acceptLanguage;
+      const skipTlsVerification = request.skipTlsVerification ?? true;
+      const opening = pool.openPage((browser) =>
+        contextOptionsFor({
+          mobile: request.mobile,
+          locale,
+          userAgent: headers.userAgent,
+          extraHeaders: { ...headers.everywhere, 'accept-language': acceptLanguage },
+          skipTlsVerification,
+          chromeVersion: browser.version(),
+          defaultUserAgent: options.userAgent,
+        }),
+      );
+      // A page that opens after the deadline still has to be closed.
+      opening.then(
+        (opened) => {
+          if (stop.signal.aborted) void closeContext(pool, opened.browser, opened.context);
+        },
+        () => undefined,
+      );
+      const { browser, context, page } = await Promise.race([opening, stopped]);
+      try {
+        await applyRequestRules(context, {
+          targetUrl: url.href,
+          headers,
+          navigationAcceptLanguage: acceptLanguage === locale.locale ? undefined : acceptLanguage,
+          blockAds: request.blockAds ?? true,
+        });
+        const session = runPageSession(page, { ...request, url: url.href }, deadline, proxy);
+        session.catch(() => undefined);
+        const capture = await Promise.race([session, stopped]);
+        return { ...capture, timings: { queuedMs, totalMs: Date.now() - startedAt } };
+      } catch (err) {
+        if (stop.signal.aborted) throw stop.signal.reason;
+        if (!browser.isConnected()) {
+          throw new BrowserError('BROWSER_CRASHED', `Chromium exited while rendering ${url.href}`, { url: url.href, cause: err });
+        }
+        throw err;
+      } finally {
+        const closed = closeContext(pool, browser, context);
+        if (stop.signal.aborted) {
+          // Answer the timeout now; the slot frees once the page is really gone.
+          const handOver = release;
+          release = undefined;
+          void closed.then(() => handOver?.());
+        } else {
+          await closed;
+        }
+      }
+    } catch (err) {
+      if (stop.signal.aborted) throw stop.signal.reason;
+      if (isBrowserError(err) || err instanceof EgressError) throw err;
+      throw new BrowserError('BROWSER_FAILED', `rendering ${url.href} failed: ${(err as Error)?.message ?? String(err)}`, {
+        url: url.href,
+        cause: err,
+      });
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+      release?.();
+    }
+  }
+
+  return {
+    render,
+    stats() {
+      return { launches: running?.pool.launches ?? 0, activePages: slots.inUse, queued: slots.queued };
+    },
+    close() {
+      closing ??= (async () => {
+        const drained = slots.close(new BrowserError('BROWSER_CLOSED', 'the browser engine is closed'));
+        await settleWithin(drained, closeGraceMs);
+        const live = await started?.catch(() => undefined);
+        await live?.pool.close();
+        await live?.proxy.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { errors, type Page, type Response } from 'playwright-core';
+import { EgressError } from '../egress/index.js';
+import { REMOVE_COOKIE_BANNERS_SCRIPT } from './ad-block.js';
+import { runActions } from './actions.js';
+import type { Deadline } from './deadline.js';
+import { EGRESS_ERROR_HEADER, type EgressProxy } from './egress-proxy.js';
+import { BrowserError } from './errors.js';
+import { takeScreenshot } from './screenshot.js';
+import type { ActionResults, Capture, RenderRequest } from './types.js';
+
+/**
+ * After DOMContentLoaded, how long to wait for the `load` event before going on without
+ * it: one slow ad or image must not cost the scrape, which has what it needs by then.
+ */
+const LOAD_GRACE_MS = 10_000;
+
+export interface PageCapture {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  html: string;
+  screenshot?: Capture;
+  actions: ActionResults;
+  warnings: string[];
+}
+
+function defaultPort(url: URL): number {
+  return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+}
+
+function withUrl(error: EgressError, url: string): EgressError {
+  // The proxy's record is shared by every render that hit the address: copy it, don't stamp it.
+  return new EgressError(error.code, error.message, {
+    url,
+    address: error.address,
+    reason: error.reason,
+    stage: error.stage,
+    cause: error.cause,
+  });
+}
+
+/** The egress failure behind a refused main document, or undefined if the proxy saw none. */
+function egressFailure(proxy: EgressProxy, url: string): EgressError | undefined {
+  const parsed = new URL(url);
+  const failure = proxy.failureFor(parsed.hostname, defaultPort(parsed));
+  return failure ? withUrl(failure, url) : undefined;
+}
+
+function navigationError(err: unknown, url: string, proxy: EgressProxy): Error {
+  const message = (err as Error)?.message ?? String(err);
+  const netError = /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1];
+  if (netError === 'ERR_TUNNEL_CONNECTION_FAILED') {
+    const failure = egressFailure(proxy, url);
+    if (failure) return failure;
+  }
+  return new BrowserError('BROWSER_NAVIGATION', `could not load ${url}: ${netError ?? message.split('\n')[0]}`, {
+    url,
+    ...(netError ? { netError } : {}),
+    cause: err,
+  });
+}
+
+async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
+  try {
+    await page.waitForLoadState('load', { timeout: Math.min(LOAD_GRACE_MS, deadline.remaining()) });
+  } catch (err) {
+    if (!(err instanceof errors.TimeoutError)) throw err;
+  }
+}
+
+/**
+ * One render on a fresh page: navigate, settle, run the actions, capture. The caller owns
+ * the page's context and the overall deadline race; this only passes each step what is
+ * left of the budget.
+ */
+export async function runPageSession(
+  page: Page,
+  request: RenderRequest,
+  deadline: Deadline,
+  proxy: EgressProxy,
+): Promise<PageCapture> {
+  let lastNavigationUrl = request.url;
+  let lastDocument: Response | undefined;
+  // frame() throws for service-worker requests, never for navigations, hence the order.
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) lastNavigationUrl = req.url();
+  });
+  page.on('response', (res) => {
+    if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastDocument = res;
+  });
+
+  let response: Response | null;
+  try {
+    response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: deadline.remaining() });
+  } catch (err) {
+    throw navigationError(err, lastNavigationUrl, proxy);
+  }
+  if (response?.headers()[EGRESS_ERROR_HEADER]) {
+    throw (
+      egressFailure(proxy, response.url()) ??
+      new EgressError('EGRESS_NETWORK', `the egress proxy refused ${response.url()}`, { url: response.url() })
+    );
+  }
+  await waitForLoad(page, deadline);
+  if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, deadline.remaining()));
+
+  const actions: ActionResults = { screenshots: [], scrapes: [], javascriptReturns: [], pdfs: [] };
+  const warnings: string[] = [];
+  if (request.actions?.length) {
+    await runActions(request.actions, { page, deadline, results: actions, warnings });
+    // A click may have started a navigation that has not committed yet; capture the new page.
+    await page.waitForLoadState('domcontentloaded', { timeout: deadline.remaining() });
+  }
+
+  if (request.blockAds !== false) await page.evaluate(REMOVE_COOKIE_BANNERS_SCRIPT);
+  const document = lastDocument ?? response;
+  const headers = document ? await document.allHeaders() : {};
+  const capture: PageCapture = {
+    url: page.url(),
+    status: document?.status() ?? 0,
+    headers,
+    contentType: headers['content-type'],
+    html: await page.content(),
+    actions,
+    warnings,
+  };
+  if (request.screenshot) {
+    const shot = await takeScreenshot(page, request.screenshot, deadline.remaining());
+    capture.screenshot = shot.capture;
+    if (shot.warning) warnings.push(shot.warning);
+  }
+  return capture;
+}
