@@ -1,0 +1,20 @@
+// Runs every benchmark in bench/ (each *.ts but this one), one process each so that one
+// benchmark's heap and JIT state do not colour the next.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const only = process.argv.slice(2);
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
+  .sort();
+
+let failed = false;
+for (const file of benches) {
+  console.log(`\n=== bench/${file}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${file}`], { stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,136 @@
+// The one parsed tree of a page and the traversal helpers the transform shares. The tree
+// is never modified: cleaning decides what to leave out, and the serializers skip it.
+import { type ChildNode, type Document, DomHandler, Element, isTag, isText, type ParentNode, Text } from 'domhandler';
+import { Parser } from 'htmlparser2';
+
+export type { ChildNode, Document, Element, ParentNode };
+export { isText };
+
+export function parseHtml(html: string): Document {
+  const builder = new TreeBuilder();
+  new Parser(builder).end(html);
+  return builder.root;
+}
+
+// The node types as domhandler sets them (its ElementType enum is not exported).
+const TAG = new Element('div', {}).type;
+const SCRIPT = new Element('script', {}).type;
+const STYLE = new Element('style', {}).type;
+const TEXT = new Text('').type;
+
+// Deeper elements become children of the element at this depth. Broken pages nest
+// thousands of unclosed tags, and every walk of the tree recurses.
+const MAX_DEPTH = 256;
+
+// domhandler's DomHandler, building the same Element and Text objects (same prototype,
+// same own fields in the same order) without running their constructors: on Node 20 the
+// class-field initialisers of domhandler's node classes take half the time of a parse.
+class TreeBuilder extends DomHandler {
+  protected override addNode(node: ChildNode): void {
+    const stack = this.tagStack;
+    const parent = stack[isTag(node) ? Math.min(stack.length, MAX_DEPTH) - 1 : stack.length - 1]!;
+    const previous = parent.children[parent.children.length - 1];
+    parent.children.push(node);
+    if (previous) {
+      node.prev = previous;
+      previous.next = node;
+    }
+    node.parent = parent;
+    this.lastNode = null;
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    const el = Object.create(Element.prototype) as Element;
+    el.parent = null;
+    el.prev = null;
+    el.next = null;
+    el.startIndex = null;
+    el.endIndex = null;
+    el.children = [];
+    el.name = name;
+    el.attribs = attribs;
+    el.type = name === 'script' ? SCRIPT : name === 'style' ? STYLE : TAG;
+    el.namespace = undefined;
+    el['x-attribsNamespace'] = undefined;
+    el['x-attribsPrefix'] = undefined;
+    this.addNode(el);
+    this.tagStack.push(el);
+  }
+
+  override ontext(data: string): void {
+    const last = this.lastNode;
+    if (last && isText(last)) {
+      last.data += data;
+      return;
+    }
+    const text = Object.create(Text.prototype) as Text;
+    text.parent = null;
+    text.prev = null;
+    text.next = null;
+    text.startIndex = null;
+    text.endIndex = null;
+    text.data = data;
+    text.type = TEXT;
+    this.addNode(text);
+    this.lastNode = text;
+  }
+}
+
+// domhandler's isTag compares the node's type field, much cheaper than instanceof on a
+// tree of tens of thousands of nodes.
+export function isElement(node: ChildNode): node is Element {
+  return isTag(node);
+}
+
+// Elements that are never page content, whatever the format.
+const NON_CONTENT = new Set(['head', 'script', 'style', 'noscript', 'template', 'meta', 'link', 'base', 'title']);
+
+export function isNonContent(el: Element): boolean {
+  return NON_CONTENT.has(el.name);
+}
+
+export function forEachElement(root: ParentNode, visit: (el: Element) => boolean | void): void {
+  const children = root.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (isTag(child) && visit(child) !== false) forEachElement(child, visit);
+  }
+}
+
+export function contains(ancestor: ParentNode, node: ChildNode): boolean {
+  for (let p: ParentNode | null = node.parent; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+export function hasAncestor(node: ChildNode, test: (el: Element) => boolean): boolean {
+  for (let p = node.parent; p && isTag(p); p = p.parent) if (test(p)) return true;
+  return false;
+}
+
+export function textOf(node: ChildNode | ParentNode): string {
+  if (isText(node)) return node.data;
+  if (!('children' in node)) return '';
+  let out = '';
+  for (const child of node.children) out += textOf(child);
+  return out;
+}
+
+export function headOf(doc: Document): Element | undefined {
+  return topLevel(doc, 'head');
+}
+
+// The node whose children are the page content: <body> when the parser saw one.
+export function bodyOf(doc: Document): ParentNode {
+  return topLevel(doc, 'body') ?? doc;
+}
+
+function topLevel(doc: Document, name: string): Element | undefined {
+  for (const el of doc.children) {
+    if (!isTag(el)) continue;
+    if (el.name === name) return el;
+    if (el.name === 'html') {
+      for (const child of el.children) if (isTag(child) && child.name === name) return child;
+    }
+  }
+  return undefined;
+}
