@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { findPlan, planNames } from './billing/plans.js';
+import { proxyUrlProblem } from './egress/index.js';
 
 /**
  * Every setting Trawl reads from the environment, validated once at start-up.
@@ -40,8 +42,13 @@ const envSchema = z.object({
   TRAWL_RATE_LIMITS: bool('TRAWL_RATE_LIMITS').default(true),
   TRAWL_ALLOW_PRIVATE_NETWORK: bool('TRAWL_ALLOW_PRIVATE_NETWORK').default(false),
   TRAWL_EGRESS_ALLOW_CIDRS: z.string().trim().optional(),
+  TRAWL_PROXY_URL: z.string().trim().optional(),
+  TRAWL_ENHANCED_PROXY_URL: z.string().trim().optional(),
   TRAWL_JOB_RETENTION_HOURS: int('TRAWL_JOB_RETENTION_HOURS', 1, 24 * 365).default(24),
   TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).default(8),
+  TRAWL_CHROMIUM_PATH: z.string().trim().min(1).optional(),
+  TRAWL_BROWSER_PAGES: int('TRAWL_BROWSER_PAGES', 1, 64).default(2),
+  TRAWL_RESULT_RETENTION_HOURS: int('TRAWL_RESULT_RETENTION_HOURS', 1, 24 * 365).default(48),
   TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -63,8 +70,16 @@ export interface Config {
   rateLimits: boolean;
   allowPrivateNetwork: boolean;
   egressAllowCidrs: string[];
+  /** The `basic` tier: when set, all scrape traffic (HTTP engine and browser) goes through it. */
+  proxyUrl: string | undefined;
+  /** The `enhanced` tier: `proxy: "enhanced"`, and `"auto"`'s retry after a failed or blocked basic attempt. */
+  enhancedProxyUrl: string | undefined;
   jobRetentionMs: number;
   workerConcurrency: number;
+  chromiumPath: string | undefined;
+  browserPages: number;
+  /** How long single scrapes stay readable (GET /v2/scrape/{id}) and servable from cache. */
+  resultRetentionMs: number;
   logLevel: z.infer<typeof envSchema>['TRAWL_LOG_LEVEL'];
 }
 
@@ -113,6 +128,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const c of cidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c)) problems.push(`TRAWL_EGRESS_ALLOW_CIDRS: "${c}" is not a CIDR range such as 10.0.0.0/8`);
   }
+  if (e.TRAWL_CHROMIUM_PATH) {
+    try {
+      fs.accessSync(e.TRAWL_CHROMIUM_PATH, fs.constants.X_OK);
+    } catch {
+      problems.push(`TRAWL_CHROMIUM_PATH: "${e.TRAWL_CHROMIUM_PATH}" is not an executable file`);
+    }
+  }
+  for (const name of ['TRAWL_PROXY_URL', 'TRAWL_ENHANCED_PROXY_URL'] as const) {
+    const raw = e[name];
+    // The value is not echoed: it usually carries the proxy's password.
+    const problem = raw ? proxyUrlProblem(raw) : undefined;
+    if (problem) problems.push(`${name} ${problem}`);
+  }
   if (!findPlan(e.TRAWL_DEFAULT_PLAN)) {
     problems.push(`TRAWL_DEFAULT_PLAN: "${e.TRAWL_DEFAULT_PLAN}" is not a plan; known plans: ${planNames().join(', ')}`);
   }
@@ -129,8 +157,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: e.TRAWL_RATE_LIMITS,
     allowPrivateNetwork: e.TRAWL_ALLOW_PRIVATE_NETWORK,
     egressAllowCidrs: cidrs,
+    proxyUrl: e.TRAWL_PROXY_URL || undefined,
+    enhancedProxyUrl: e.TRAWL_ENHANCED_PROXY_URL || undefined,
     jobRetentionMs: e.TRAWL_JOB_RETENTION_HOURS * 3600_000,
     workerConcurrency: e.TRAWL_WORKER_CONCURRENCY,
+    chromiumPath: e.TRAWL_CHROMIUM_PATH,
+    browserPages: e.TRAWL_BROWSER_PAGES,
+    resultRetentionMs: e.TRAWL_RESULT_RETENTION_HOURS * 3600_000,
     logLevel: e.TRAWL_LOG_LEVEL,
   };
 }

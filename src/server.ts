@@ -13,12 +13,14 @@ import { Retention } from './jobs/retention.js';
 import { Worker } from './jobs/worker.js';
 import type { Store } from './store/store.js';
 import { createSqliteStore } from './store/sqlite/index.js';
+import { buildScraper, type Scraper } from './scrape/index.js';
 import { setUrlPolicy } from './api/common.js';
 
 export interface Trawl {
   app: FastifyInstance;
   store: Store;
   queue: Queue;
+  scraper: Scraper;
   /** Capabilities register the handlers of their task kinds here. */
   worker: Worker;
   /** Capabilities that keep job data outside the store register its purge here. */
@@ -34,7 +36,8 @@ export interface Trawl {
  * start Trawl through here, so the tests exercise what users run.
  */
 export async function startTrawl(config: Config): Promise<Trawl> {
-  setUrlPolicy({ allowLocalTargets: config.allowPrivateNetwork });
+  // Private targets the operator opened to the egress guard must also pass URL validation.
+  setUrlPolicy({ allowLocalTargets: config.allowPrivateNetwork || config.egressAllowCidrs.length > 0 });
   const store = createSqliteStore(config.dataDir, { jobRetentionMs: config.jobRetentionMs });
   try {
     await bootstrapTeams(config, store);
@@ -45,10 +48,13 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     // This process owns the store (the lock): whatever is still active was cut short by the last one.
     await queue.recoverOrphans();
     const guards: Guard[] = billingGuards(config);
-    const deps: AppDeps = { config, store, queue, routes: allRoutes(), guards };
+    const scraper = buildScraper(config, store);
+    const deps: AppDeps = { config, store, queue, scraper, routes: allRoutes(), guards };
     const app = await buildApp(deps);
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });
     const retention = new Retention(store, { log: app.log });
+    retention.addSweeper((now) => store.scrapes.purgeExpired(now));
+    retention.addSweeper((now) => store.artifacts.purgeExpired(now));
     await app.listen({ port: config.port, host: config.host });
     worker.start();
     retention.start();
@@ -60,6 +66,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
       app,
       store,
       queue,
+      scraper,
       worker,
       retention,
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -69,6 +76,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
         await app.close();
         await worker.stop();
         await retention.stop();
+        await scraper.close();
         await store.close();
       },
     };

@@ -2,13 +2,17 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import {
+  checkProxiedTarget,
+  connectGuarded,
   createAddressPolicy,
+  dialProxy,
   EgressError,
+  proxyAuthorization,
   systemResolver,
+  tunnelThrough,
   type AddressPolicyOptions,
   type Resolver,
 } from '../egress/index.js';
-import { connectGuarded } from './guarded-connect.js';
 
 /** Set on responses the proxy made up itself, so a refused main document is not taken for the site's answer. */
 export const EGRESS_ERROR_HEADER = 'x-trawl-egress-error';
@@ -17,6 +21,12 @@ export interface EgressProxyOptions extends AddressPolicyOptions {
   resolve?: Resolver;
   /** Per upstream connection attempt. Default 10 s. */
   connectTimeoutMs?: number;
+  /**
+   * Operator's forward proxy, `http(s)://[user:pass@]host:port`, that every upstream
+   * connection goes through instead of going direct: CONNECT for tunnels, absolute-form
+   * for plain http. Targets are checked against the policy before being handed to it.
+   */
+  upstreamProxy?: string;
 }
 
 export interface EgressProxy {
@@ -75,12 +85,15 @@ function splitAuthority(authority: string): { host: string; port: number } | und
  * An HTTP forward proxy on 127.0.0.1 whose every upstream connection passes the egress
  * address policy. Chromium is pointed at it for all traffic, loopback included, so page
  * loads, subresources, fetches, redirects and websockets are all held to the same rules as
- * the HTTP engine, with DNS resolved here rather than in the browser.
+ * the HTTP engine, with DNS resolved here rather than in the browser. With `upstreamProxy`
+ * it relays through the operator's proxy, so the browser needs no proxy settings of its own.
  */
 export async function startEgressProxy(options: EgressProxyOptions = {}): Promise<EgressProxy> {
   const policy = createAddressPolicy(options);
   const resolve = options.resolve ?? systemResolver;
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const chained = options.upstreamProxy === undefined ? undefined : new URL(options.upstreamProxy);
+  const chainedAuth = chained && proxyAuthorization(chained);
   const failures = new Map<string, { error: EgressError; at: number }>();
   const tunnels = new Set<Duplex>();
 
@@ -93,12 +106,31 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
     if (failures.size > MAX_FAILURES) failures.delete(failures.keys().next().value!);
   };
 
-  async function upstream(host: string, port: number, client: Duplex): Promise<Socket> {
+  async function viaChained(proxy: URL, host: string, port: number, mode: 'tunnel' | 'forward', signal: AbortSignal): Promise<Socket> {
+    const bare = host.replace(/^\[(.*)\]$/, '$1');
+    try {
+      await checkProxiedTarget(bare, policy, resolve);
+    } catch (err) {
+      if (err instanceof EgressError) throw err;
+      throw new EgressError('EGRESS_DNS', `DNS lookup failed for ${bare}: ${(err as Error).message}`, { cause: err });
+    }
+    const dial = { connectTimeoutMs, signal };
+    return mode === 'tunnel' ? tunnelThrough(proxy, bare, port, dial) : dialProxy(proxy, dial);
+  }
+
+  /**
+   * A socket carrying `host:port`'s traffic: `tunnel` gives a raw stream to the target;
+   * `forward` gives one to whoever takes an http request for it, the target itself or, when
+   * chained, the upstream proxy (which then needs the absolute-form request).
+   */
+  async function upstream(host: string, port: number, client: Duplex, mode: 'tunnel' | 'forward'): Promise<Socket> {
     const gone = new AbortController();
     const onClose = (): void => gone.abort();
     client.once('close', onClose);
     try {
-      const socket = await connectGuarded(host, port, { policy, resolve, connectTimeoutMs, signal: gone.signal });
+      const socket = chained
+        ? await viaChained(chained, host, port, mode, gone.signal)
+        : await connectGuarded(host, port, { policy, resolve, connectTimeoutMs, signal: gone.signal });
       failures.delete(key(host, port));
       return socket;
     } catch (err) {
@@ -134,15 +166,15 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
     const port = Number(target.port) || 80;
     let socket: Socket;
     try {
-      socket = await upstream(target.hostname, port, req.socket);
+      socket = await upstream(target.hostname, port, req.socket, 'forward');
     } catch (err) {
       refuse(res, asEgressError(err));
       return;
     }
     const out = http.request({
       method: req.method,
-      path: target.pathname + target.search,
-      headers: endToEnd(req.rawHeaders),
+      path: chained ? target.href : target.pathname + target.search,
+      headers: chainedAuth ? [...endToEnd(req.rawHeaders), 'proxy-authorization', chainedAuth] : endToEnd(req.rawHeaders),
       setHost: false,
       createConnection: () => socket,
     });
@@ -170,7 +202,7 @@ export async function startEgressProxy(options: EgressProxyOptions = {}): Promis
     }
     let socket: Socket;
     try {
-      socket = await upstream(authority.host, authority.port, client);
+      socket = await upstream(authority.host, authority.port, client, 'tunnel');
     } catch (err) {
       const error = asEgressError(err);
       if (!client.destroyed) {

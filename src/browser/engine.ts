@@ -90,14 +90,30 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   let started: Promise<Running> | undefined;
   let running: Running | undefined;
   let closing: Promise<void> | undefined;
+  // One relay per operator proxy, reused by every render that goes through it.
+  const chained = new Map<string, Promise<EgressProxy>>();
 
-  function start(): Promise<Running> {
-    started ??= startEgressProxy({
+  const startProxy = (upstreamProxy?: string): Promise<EgressProxy> =>
+    startEgressProxy({
       allowPrivateNetwork: options.allowPrivateNetwork,
       allowedCidrs: options.allowedCidrs,
       resolve: options.resolve,
       connectTimeoutMs: options.connectTimeoutMs,
-    }).then((proxy) => {
+      ...(upstreamProxy !== undefined && { upstreamProxy }),
+    });
+
+  function chainedProxy(upstreamProxy: string): Promise<EgressProxy> {
+    let found = chained.get(upstreamProxy);
+    if (!found) {
+      found = startProxy(upstreamProxy);
+      chained.set(upstreamProxy, found);
+      found.catch(() => chained.delete(upstreamProxy));
+    }
+    return found;
+  }
+
+  function start(): Promise<Running> {
+    started ??= startProxy().then((proxy) => {
       running = {
         proxy,
         pool: new BrowserPool({ proxyServer: proxy.url, executablePath: options.executablePath, extraArgs: options.extraArgs }),
@@ -138,13 +154,16 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     try {
       release = await slots.acquire(stop.signal);
       const queuedMs = Date.now() - startedAt;
-      const { proxy, pool } = await Promise.race([start(), stopped]);
+      const { proxy: direct, pool } = await Promise.race([start(), stopped]);
+      // Chromium's launch-wide proxy is the direct relay; a chained render overrides it
+      // for its own context only.
+      const proxy = request.upstreamProxy ? await Promise.race([chainedProxy(request.upstreamProxy), stopped]) : direct;
       const headers = splitCallerHeaders(request.headers);
       const locale = localeFor(request.location);
       const acceptLanguage = headers.everywhere['accept-language'] ?? locale.acceptLanguage;
       const skipTlsVerification = request.skipTlsVerification ?? true;
-      const opening = pool.openPage((browser) =>
-        contextOptionsFor({
+      const opening = pool.openPage((browser) => ({
+        ...contextOptionsFor({
           mobile: request.mobile,
           locale,
           userAgent: headers.userAgent,
@@ -153,7 +172,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           chromeVersion: browser.version(),
           defaultUserAgent: options.userAgent,
         }),
-      );
+        ...(proxy !== direct && { proxy: { server: proxy.url } }),
+      }));
       // A page that opens after the deadline still has to be closed.
       opening.then(
         (opened) => {
@@ -216,6 +236,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
         const live = await started?.catch(() => undefined);
         await live?.pool.close();
         await live?.proxy.close();
+        const relays = await Promise.all([...chained.values()].map((p) => p.catch(() => undefined)));
+        await Promise.all(relays.map((relay) => relay?.close()));
       })();
       return closing;
     },

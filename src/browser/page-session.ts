@@ -61,6 +61,31 @@ function navigationError(err: unknown, url: string, proxy: EgressProxy): Error {
   });
 }
 
+/**
+ * Pages that build themselves with scripts often do it just after `load`
+ * (timers, fetches). Waiting until the DOM has been still for a moment catches
+ * them without a fixed delay on every page; the cap keeps busy pages (tickers,
+ * animations) from holding a render up.
+ */
+const QUIET_MS = 250;
+const QUIET_CAP_MS = 2_000;
+
+async function waitForQuietDom(page: Page, deadline: Deadline): Promise<void> {
+  const cap = Math.min(QUIET_CAP_MS, deadline.remaining());
+  // A string, not a function: this code runs in the page, whose DOM types the server does not compile against.
+  await page
+    .evaluate(`new Promise((resolve) => {
+      let timer = setTimeout(done, ${QUIET_MS});
+      const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${QUIET_MS}); });
+      const cap = setTimeout(done, ${cap});
+      function done() { observer.disconnect(); clearTimeout(timer); clearTimeout(cap); resolve(); }
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    })`)
+    .catch(() => {
+      // A navigation during the wait destroys the context: the new page is captured as it is.
+    });
+}
+
 async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
   try {
     await page.waitForLoadState('load', { timeout: Math.min(LOAD_GRACE_MS, deadline.remaining()) });
@@ -103,6 +128,7 @@ export async function runPageSession(
     );
   }
   await waitForLoad(page, deadline);
+  await waitForQuietDom(page, deadline);
   if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, deadline.remaining()));
 
   const actions: ActionResults = { screenshots: [], scrapes: [], javascriptReturns: [], pdfs: [] };

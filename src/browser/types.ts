@@ -54,6 +54,11 @@ export interface RenderRequest {
   actions?: BrowserAction[];
   /** Take the `screenshot` format after the actions. */
   screenshot?: ScreenshotOptions;
+  /**
+   * Operator's forward proxy URL that this render's traffic goes through, still under the
+   * egress rules; direct when absent.
+   */
+  upstreamProxy?: string;
   signal?: AbortSignal;
 }
 

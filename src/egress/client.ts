@@ -3,10 +3,11 @@ import { isIP } from 'node:net';
 import { Readable, pipeline, type Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { createAddressPolicy, type AddressPolicyOptions } from './address-policy.js';
 import { blockedAddressError, createGuardedConnector, systemResolver, type Resolver } from './connector.js';
 import { EgressError, toEgressError } from './errors.js';
+import { checkProxiedTarget } from './proxy.js';
 
 export const DEFAULT_USER_AGENT = 'TrawlBot/0.1 (+https://github.com/trawl)';
 
@@ -35,6 +36,12 @@ export interface EgressRequestInit {
   /** `manual` returns a 3xx response as it is instead of following it. Default `follow`. */
   redirect?: 'follow' | 'manual';
   skipTlsVerification?: boolean;
+  /**
+   * Upstream forward proxy, `http(s)://[user:pass@]host:port`: CONNECT for https targets,
+   * absolute-form for http ones. Every target is still checked against the address policy
+   * first; the proxy's own address is not.
+   */
+  proxy?: string;
   signal?: AbortSignal;
 }
 
@@ -200,6 +207,23 @@ export function createEgress(options: EgressOptions = {}): Egress {
     new Agent({ connect: createGuardedConnector({ policy, resolve, connectTimeoutMs, rejectUnauthorized }) });
   const agent = makeAgent(true);
   let insecureAgent: Agent | undefined;
+  // Keyed by proxy URL and TLS mode, kept for the life of the layer for the same keep-alive
+  // reuse; operators configure a handful of proxies, so the map stays small.
+  const proxyAgents = new Map<string, ProxyAgent>();
+  const proxyAgent = (proxy: string, rejectUnauthorized: boolean): ProxyAgent => {
+    const key = `${rejectUnauthorized ? 'verify' : 'insecure'} ${proxy}`;
+    let found = proxyAgents.get(key);
+    if (!found) {
+      found = new ProxyAgent({
+        uri: proxy,
+        proxyTunnel: false,
+        proxyTls: { timeout: connectTimeoutMs },
+        requestTls: { timeout: connectTimeoutMs, rejectUnauthorized },
+      });
+      proxyAgents.set(key, found);
+    }
+    return found;
+  };
 
   function precheck(url: URL): void {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -221,7 +245,11 @@ export function createEgress(options: EgressOptions = {}): Egress {
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
     const maxBytes = init.maxBytes ?? defaultMaxBytes;
     const maxRedirects = init.maxRedirects ?? defaultMaxRedirects;
-    const dispatcher = init.skipTlsVerification ? (insecureAgent ??= makeAgent(false)) : agent;
+    const dispatcher = init.proxy
+      ? proxyAgent(init.proxy, !init.skipTlsVerification)
+      : init.skipTlsVerification
+        ? (insecureAgent ??= makeAgent(false))
+        : agent;
 
     const abort = new Abort();
     const timer = setTimeout(
@@ -249,9 +277,12 @@ export function createEgress(options: EgressOptions = {}): Egress {
       let method = (init.method ?? 'GET').toUpperCase();
       let payload = init.body;
       const headers = requestHeaders(init, userAgent);
+      // Meant for the target, it would reach the proxy instead (and undici refuses it there).
+      if (init.proxy) delete headers['proxy-authorization'];
       const redirects: string[] = [];
       for (;;) {
         precheck(url);
+        if (init.proxy) await checkProxiedTarget(url.hostname, policy, resolve);
         if (abort.reason) throw abort.reason;
         const res = await dispatcher.request({
           origin: url.origin,
@@ -309,7 +340,16 @@ export function createEgress(options: EgressOptions = {}): Egress {
       }
     } catch (err) {
       release();
-      throw failure(err, url.href, abort);
+      const error = failure(err, url.href, abort);
+      // Through a proxy every socket we open goes to the proxy, so a failed connect is the
+      // proxy's. Its address stays out of the message, which reaches API callers.
+      if (init.proxy && error.code === 'EGRESS_CONNECT') {
+        throw new EgressError('EGRESS_CONNECT', `the configured proxy could not be reached for ${url.href}`, {
+          url: url.href,
+          cause: err,
+        });
+      }
+      throw error;
     }
   }
 
@@ -341,7 +381,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
     },
 
     async close() {
-      await Promise.all([agent.close(), insecureAgent?.close()]);
+      await Promise.all([agent.close(), insecureAgent?.close(), ...[...proxyAgents.values()].map((a) => a.close())]);
     },
   };
 }

@@ -9,7 +9,9 @@ export type {
   EgressResponseHead,
   EgressStreamResponse,
 } from './client.js';
-export { systemResolver } from './connector.js';
-export type { ResolvedAddress, Resolver } from './connector.js';
+export { connectGuarded, systemResolver } from './connector.js';
+export type { ConnectGuardedOptions, ResolvedAddress, Resolver } from './connector.js';
+export { checkProxiedTarget, dialProxy, proxyAuthorization, proxyUrlProblem, tunnelThrough } from './proxy.js';
+export type { ProxyDialOptions } from './proxy.js';
 export { EgressError, isEgressError } from './errors.js';
 export type { EgressErrorCode, EgressErrorDetails } from './errors.js';

@@ -46,8 +46,8 @@ async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, re
     team: principal.team,
     apiKey: principal.apiKey,
     body: undefined,
-    query: undefined,
-    params: undefined,
+    query: req.query,
+    params: req.params,
     deps,
   };
   const undo: (() => Promise<void>)[] = [];

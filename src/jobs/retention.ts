@@ -8,6 +8,9 @@ import type { Store } from '../store/store.js';
  */
 export type PurgeHook = (jobIds: string[]) => Promise<void>;
 
+/** Purges data with an expiry of its own (single scrapes, their files) that no job owns. */
+export type Sweeper = (now: Date) => Promise<unknown>;
+
 export interface RetentionOptions {
   /** Time between sweeps; the expiry itself (TRAWL_JOB_RETENTION_HOURS) is kept by the store. */
   intervalMs?: number;
@@ -24,6 +27,7 @@ const BATCH = 500;
  */
 export class Retention {
   private readonly hooks: PurgeHook[] = [];
+  private readonly sweepers: Sweeper[] = [];
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | null = null;
 
@@ -36,6 +40,10 @@ export class Retention {
     this.hooks.push(hook);
   }
 
+  addSweeper(sweeper: Sweeper): void {
+    this.sweepers.push(sweeper);
+  }
+
   async sweep(now = new Date()): Promise<{ jobs: number; tasks: number }> {
     let jobs = 0;
     for (;;) {
@@ -46,6 +54,7 @@ export class Retention {
       if (ids.length < BATCH) break;
     }
     const tasks = await this.store.tasks.purgeExpired(now);
+    for (const sweeper of this.sweepers) await sweeper(now);
     return { jobs, tasks };
   }
 

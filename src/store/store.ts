@@ -1,6 +1,8 @@
+import type { ArtifactStore } from './artifacts.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { JobStore } from './jobs.js';
 import type { LedgerStore } from './ledger.js';
+import type { ScrapeStore } from './scrapes.js';
 import type { TaskStore } from './tasks.js';
 import type { TeamStore } from './teams.js';
 
@@ -16,5 +18,7 @@ export interface Store {
   idempotency: IdempotencyStore;
   jobs: JobStore;
   tasks: TaskStore;
+  scrapes: ScrapeStore;
+  artifacts: ArtifactStore;
   close(): Promise<void>;
 }

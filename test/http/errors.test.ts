@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { defineRoutes } from '../../src/http/route.js';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
+import { buildScraper } from '../../src/scrape/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
@@ -44,7 +45,7 @@ describe('unexpected errors', () => {
       },
     );
     const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, routes, guards: [] }, { logStream });
+    app = await buildApp({ config, store, queue, scraper: buildScraper(config, store), routes, guards: [] }, { logStream });
   });
   after(async () => {
     await app.close();

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/http/app.js';
 import { ApiError } from '../../src/http/errors.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
+import { buildScraper } from '../../src/scrape/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
@@ -224,7 +225,7 @@ describe('idempotency guard (§1.12)', () => {
     store = createSqliteStore(dir);
     await bootstrapTeams(config, store);
     const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, routes, guards: billingGuards(config) });
+    app = await buildApp({ config, store, queue, scraper: buildScraper(config, store), routes, guards: billingGuards(config) });
   });
   after(async () => {
     await app.close();

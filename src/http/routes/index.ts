@@ -7,6 +7,7 @@ import { browserRoutes } from './browser.js';
 import { crawlRoutes } from './crawl.js';
 import { extractRoutes } from './extract.js';
 import { feedbackRoutes } from './feedback.js';
+import { fileRoutes } from './files.js';
 import { mapRoutes } from './map.js';
 import { monitorRoutes } from './monitor.js';
 import { parseRoutes } from './parse.js';
@@ -37,6 +38,7 @@ export function allRoutes(api: RouteSpec[] = apiRoutes()): RouteSpec[] {
   let doc: unknown;
   return [
     ...api,
+    ...fileRoutes,
     ...defineRoutes({
       method: 'GET',
       url: '/v2/openapi.json',

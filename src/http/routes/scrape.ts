@@ -1,4 +1,5 @@
 import { interactRequest, scrapeRequest } from '../../api/index.js';
+import { getScrapeHandler, scrapeHandler } from '../../scrape/handlers.js';
 import { defineRoutes } from '../route.js';
 
 export const scrapeRoutes = defineRoutes(
@@ -11,7 +12,7 @@ export const scrapeRoutes = defineRoutes(
     rateClass: 'scrape',
     body: scrapeRequest,
     creditsRequired: () => 1,
-    feature: 'Scrape',
+    handler: scrapeHandler,
   },
   {
     method: 'GET',
@@ -20,7 +21,7 @@ export const scrapeRoutes = defineRoutes(
     summary: 'Fetch a past scrape result',
     tag: 'Scrape',
     rateClass: 'crawlStatus',
-    feature: 'Scrape status',
+    handler: getScrapeHandler,
   },
   {
     method: 'POST',

@@ -4,6 +4,7 @@ import { createSqliteIdempotencyStore } from './idempotency.js';
 import { createSqliteJobStore } from './jobs.js';
 import { createSqliteLedgerStore } from './ledger.js';
 import { acquireDataDirLock } from './lock.js';
+import { createSqliteArtifactStore, createSqliteScrapeStore } from './scrapes.js';
 import { createSqliteTaskStore } from './tasks.js';
 import { createSqliteTeamStore } from './teams.js';
 
@@ -39,6 +40,8 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     idempotency: createSqliteIdempotencyStore(opened),
     jobs: createSqliteJobStore(opened, jobRetentionMs),
     tasks: createSqliteTaskStore(opened, jobRetentionMs),
+    scrapes: createSqliteScrapeStore(opened),
+    artifacts: createSqliteArtifactStore(opened),
     async close() {
       opened.close();
       release();

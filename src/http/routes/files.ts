@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { notFound } from '../errors.js';
+import { defineRoutes } from '../route.js';
+
+/** Screenshots and PDFs of scrapes, by their unguessable names (see src/scrape/artifacts.ts). */
+export const fileRoutes = defineRoutes({
+  method: 'GET',
+  url: '/files/:name',
+  operationId: 'getFile',
+  summary: 'A screenshot or PDF produced by a scrape',
+  tag: 'Files',
+  rateClass: 'none',
+  auth: false,
+  params: z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|pdf)$/) }),
+  handler: async (ctx) => {
+    const file = await ctx.deps.store.artifacts.get(ctx.params.name);
+    if (!file || Date.parse(file.expiresAt) <= Date.now()) throw notFound('File not found or expired');
+    return ctx.reply.type(file.mimeType).header('cache-control', 'private, max-age=3600').send(file.data);
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * A scrape that could not produce a Document, with the contract's engine code
+ * (§1.7). The API answers it with `status`; crawl and batch list it in their
+ * errors with `code`.
+ */
+export type ScrapeErrorCode =
+  | 'SCRAPE_TIMEOUT'
+  | 'SCRAPE_ALL_ENGINES_FAILED'
+  | 'SCRAPE_SSL_ERROR'
+  | 'SCRAPE_SITE_ERROR'
+  | 'SCRAPE_DNS_RESOLUTION_ERROR'
+  | 'SCRAPE_UNSUPPORTED_FILE_ERROR'
+  | 'SCRAPE_ACTION_ERROR'
+  | 'SCRAPE_NO_CACHED_DATA'
+  | 'SCRAPE_LOCKDOWN_CACHE_MISS'
+  | 'SCRAPE_BLOCKED_ADDRESS'
+  | 'SCRAPE_BROWSER_UNAVAILABLE'
+  | 'UNKNOWN_ERROR';
+
+export class ScrapeError extends Error {
+  constructor(
+    readonly code: ScrapeErrorCode,
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ScrapeError';
+  }
+}
+
+export const isScrapeError = (e: unknown): e is ScrapeError => e instanceof ScrapeError;

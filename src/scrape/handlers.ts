@@ -1,0 +1,43 @@
+import type { ScrapeRequest } from '../api/index.js';
+import { ApiError, forbidden, notFound } from '../http/errors.js';
+import { publicBaseUrl } from '../http/public-url.js';
+import type { RequestContext } from '../http/route.js';
+import type { Document } from './document.js';
+import { isScrapeError } from './errors.js';
+
+/** Aborts when the caller hangs up, so an abandoned scrape stops using the browser. */
+function disconnectSignal(ctx: RequestContext): AbortSignal {
+  const controller = new AbortController();
+  ctx.req.raw.once('close', () => {
+    if (!ctx.reply.sent) controller.abort(new Error('The client closed the connection'));
+  });
+  return controller.signal;
+}
+
+export async function scrapeHandler(ctx: RequestContext<ScrapeRequest>) {
+  const body = ctx.body;
+  const raw = ctx.req.body as { url?: unknown };
+  try {
+    const doc = await ctx.deps.scraper.scrape({
+      url: body.url,
+      sourceURL: typeof raw?.url === 'string' ? raw.url : body.url,
+      options: body,
+      teamId: ctx.team.id,
+      apiKeyId: ctx.apiKey?.id ?? null,
+      baseUrl: publicBaseUrl(ctx.req, ctx.deps.config.publicUrl),
+      zeroDataRetention: body.zeroDataRetention,
+      signal: disconnectSignal(ctx),
+    });
+    return { success: true, data: doc, scrape_id: doc.metadata.scrapeId, ...(doc.warning && { warning: doc.warning }) };
+  } catch (err) {
+    if (isScrapeError(err)) throw new ApiError(err.status, err.message, err.code, err.details);
+    throw err;
+  }
+}
+
+export async function getScrapeHandler(ctx: RequestContext<unknown, unknown, { jobId: string }>) {
+  const found = await ctx.deps.store.scrapes.get<Document>(ctx.params.jobId);
+  if (!found) throw notFound('Job not found.');
+  if (found.teamId !== ctx.team.id) throw forbidden('You are not allowed to access this resource.');
+  return { success: true, data: found.document };
+}

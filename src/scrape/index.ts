@@ -1,0 +1,33 @@
+import { createBrowserEngine } from '../browser/index.js';
+import type { Config } from '../config.js';
+import { createEgress } from '../egress/index.js';
+import type { Store } from '../store/store.js';
+import { createScraper } from './pipeline.js';
+import type { Scraper } from './scraper.js';
+
+export type { Document } from './document.js';
+export type { ScrapeInput, Scraper } from './scraper.js';
+export { ScrapeError, isScrapeError } from './errors.js';
+
+/**
+ * The scraper of one process: one guarded HTTP client and one (lazily
+ * launched) browser, both under the operator's egress rules and, when
+ * configured, behind the operator's proxies.
+ */
+export function buildScraper(config: Config, store: Store): Scraper {
+  const policy = { allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs };
+  return createScraper({
+    store,
+    egress: createEgress(policy),
+    browser: createBrowserEngine({
+      ...policy,
+      maxPages: config.browserPages,
+      ...(config.chromiumPath && { executablePath: config.chromiumPath }),
+    }),
+    proxies: {
+      ...(config.proxyUrl && { basic: config.proxyUrl }),
+      ...(config.enhancedProxyUrl && { enhanced: config.enhancedProxyUrl }),
+    },
+    resultRetentionMs: config.resultRetentionMs,
+  });
+}

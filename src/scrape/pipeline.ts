@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { ScrapeOptions } from '../api/index.js';
+import { charge } from '../billing/credits.js';
+import type { Store } from '../store/store.js';
+import { publishCapture } from './artifacts.js';
+import { buildContent } from './build.js';
+import { cacheable, cacheKey } from './cache-key.js';
+import type { Document, DocumentMetadata } from './document.js';
+import { toScrapeError } from './error-mapping.js';
+import { ScrapeError } from './errors.js';
+import type { ScrapeInput, Scraper } from './scraper.js';
+import { assertSupported } from './unsupported.js';
+import { type Engines, fetchPage } from './waterfall.js';
+
+export interface ScraperDeps extends Engines {
+  store: Store;
+  /** How long results stay readable and cached: the longest default `maxAge` (2 days) by default. */
+  resultRetentionMs: number;
+}
+
+const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 403: 'Forbidden', 401: 'Unauthorized', 500: 'Internal Server Error' };
+
+/** A deadline that aborts the scrape's work and tells how much time is left. */
+function deadlineOf(timeoutMs: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  const end = Date.now() + timeoutMs;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out', 408));
+  }, timeoutMs);
+  const onOuter = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: controller.signal,
+    remaining: () => Math.max(1, end - Date.now()),
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+}
+
+/** Runs `work`, but answers SCRAPE_TIMEOUT the moment the deadline passes, whatever `work` is doing. */
+function raceDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export function createScraper(deps: ScraperDeps): Scraper {
+  const { store } = deps;
+
+  async function fromCache(input: ScrapeInput, key: string, scrapeId: string): Promise<Document | null> {
+    const o = input.options;
+    const now = Date.now();
+    let found;
+    if (o.lockdown) {
+      found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(0), new Date(now));
+      if (!found) throw new ScrapeError('SCRAPE_LOCKDOWN_CACHE_MISS', 'No cached copy of this page exists (lockdown mode never fetches)', 404);
+    } else if (o.minAge !== undefined) {
+      found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(0), new Date(now - o.minAge));
+      if (!found) throw new ScrapeError('SCRAPE_NO_CACHED_DATA', `No cached copy of this page at least ${o.minAge} ms old exists`, 404);
+    } else if (o.maxAge > 0) {
+      found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(now - o.maxAge), new Date(now));
+    }
+    if (!found) return null;
+    const doc = found.document;
+    return {
+      ...doc,
+      metadata: { ...doc.metadata, sourceURL: input.sourceURL, scrapeId, cacheState: 'hit', cachedAt: found.createdAt },
+    };
+  }
+
+  async function fresh(input: ScrapeInput, scrapeId: string, options: ScrapeOptions): Promise<{ doc: Document; credits: number }> {
+    const deadline = deadlineOf(options.timeout, input.signal);
+    try {
+      const work = (async () => {
+        const page = await fetchPage(deps, input.url, options, deadline);
+        const built = await buildContent(page, options, deadline.signal);
+        return { page, built };
+      })();
+      const { page, built } = await raceDeadline(work, deadline.signal);
+      const expiresAt = new Date(Date.now() + deps.resultRetentionMs).toISOString();
+      const publish = (c: Parameters<typeof publishCapture>[1]) =>
+        publishCapture(store.artifacts, c, { teamId: input.teamId, baseUrl: input.baseUrl, expiresAt });
+
+      const warnings = [...page.warnings, ...built.warnings];
+      const credits = Math.max(1, built.pdfPages);
+      const metadata: DocumentMetadata = {
+        ...built.doc.metadata,
+        sourceURL: input.sourceURL,
+        url: page.url,
+        statusCode: page.status,
+        scrapeId,
+        ...(page.contentType && { contentType: page.contentType }),
+        proxyUsed: page.proxyUsed,
+        cacheState: 'miss',
+        creditsUsed: credits,
+        engine: page.engine,
+      };
+      if (page.status >= 400) metadata.error = STATUS_TEXT[page.status] ?? `The page answered HTTP ${page.status}`;
+
+      const doc: Document = { ...built.doc, metadata };
+      if (page.screenshot) doc.screenshot = await publish(page.screenshot);
+      if (options.actions?.length && page.actions) {
+        doc.actions = {
+          screenshots: await Promise.all(page.actions.screenshots.map(publish)),
+          scrapes: page.actions.scrapes,
+          javascriptReturns: page.actions.javascriptReturns,
+          pdfs: await Promise.all(page.actions.pdfs.map(publish)),
+        };
+      }
+      if (warnings.length) doc.warning = warnings.join(' ');
+      return { doc, credits };
+    } catch (err) {
+      const mapped = toScrapeError(deadline.timedOut() ? deadline.signal.reason : err, deadline.timedOut());
+      throw mapped ?? err;
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  return {
+    async scrape(input) {
+      const options = input.options;
+      assertSupported(options);
+      const scrapeId = input.scrapeId ?? randomUUID();
+      // A batch or crawl page re-run after a crash passes the same id: what the
+      // first run finished is answered again, neither fetched nor charged twice.
+      if (input.scrapeId) {
+        const prior = await store.scrapes.get<Document>(scrapeId);
+        if (prior && prior.teamId === input.teamId) return prior.document;
+      }
+      const canCache = cacheable(options) && !input.zeroDataRetention;
+      const key = cacheKey(input.url, options);
+
+      let doc = canCache || options.lockdown || options.minAge !== undefined ? await fromCache(input, key, scrapeId) : null;
+      let credits = 1;
+      if (!doc) ({ doc, credits } = await fresh(input, scrapeId, options));
+      else doc.metadata.creditsUsed = credits;
+
+      // Saved before charging: a crash in between leaves a page unbilled, never billed twice.
+      if (!input.zeroDataRetention && !options.lockdown) {
+        const now = new Date();
+        await store.scrapes.save({
+          id: scrapeId,
+          teamId: input.teamId,
+          url: input.url,
+          // A copy served from cache is not cached again: its age is that of the original.
+          cacheKey: canCache && options.storeInCache && doc.metadata.cacheState === 'miss' ? key : null,
+          document: doc,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + deps.resultRetentionMs).toISOString(),
+        });
+      }
+      await charge(store, { teamId: input.teamId, apiKeyId: input.apiKeyId, kind: 'scrape', jobId: scrapeId, credits });
+      return doc;
+    },
+    async close() {
+      await deps.browser.close();
+      await deps.egress.close();
+    },
+  };
+}
