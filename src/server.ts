@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bootstrapTeams } from './auth/bootstrap.js';
+import { handleBatchPages } from './batch/pages.js';
 import { billingGuards } from './billing/guards/index.js';
 import { concurrencyOf } from './billing/plans.js';
 import type { Config } from './config.js';
@@ -52,6 +53,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     const deps: AppDeps = { config, store, queue, scraper, routes: allRoutes(), guards };
     const app = await buildApp(deps);
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });
+    handleBatchPages(worker, { store, scraper });
     const retention = new Retention(store, { log: app.log });
     retention.addSweeper((now) => store.scrapes.purgeExpired(now));
     retention.addSweeper((now) => store.artifacts.purgeExpired(now));

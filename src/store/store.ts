@@ -2,6 +2,7 @@ import type { ArtifactStore } from './artifacts.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { JobStore } from './jobs.js';
 import type { LedgerStore } from './ledger.js';
+import type { JobResultStore } from './results.js';
 import type { ScrapeStore } from './scrapes.js';
 import type { TaskStore } from './tasks.js';
 import type { TeamStore } from './teams.js';
@@ -18,6 +19,7 @@ export interface Store {
   idempotency: IdempotencyStore;
   jobs: JobStore;
   tasks: TaskStore;
+  results: JobResultStore;
   scrapes: ScrapeStore;
   artifacts: ArtifactStore;
   close(): Promise<void>;

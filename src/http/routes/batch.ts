@@ -1,4 +1,9 @@
 import { batchScrapeRequest, jobStatusQuery } from '../../api/index.js';
+import { batchScrapeResource } from '../../batch/job.js';
+import { startBatchScrape } from '../../batch/start.js';
+import { cancelJob } from '../job-cancel.js';
+import { jobErrors } from '../job-errors.js';
+import { jobStatus } from '../job-status.js';
 import { defineRoutes } from '../route.js';
 
 export const batchRoutes = defineRoutes(
@@ -12,7 +17,7 @@ export const batchRoutes = defineRoutes(
     body: batchScrapeRequest,
     creditsRequired: (b) => b.urls.length,
     idempotent: true,
-    feature: 'Batch scrape',
+    handler: startBatchScrape,
   },
   {
     method: 'GET',
@@ -22,7 +27,7 @@ export const batchRoutes = defineRoutes(
     tag: 'Batch scrape',
     rateClass: 'crawlStatus',
     query: jobStatusQuery,
-    feature: 'Batch scrape',
+    handler: (ctx) => jobStatus(ctx, batchScrapeResource),
   },
   {
     method: 'DELETE',
@@ -31,7 +36,7 @@ export const batchRoutes = defineRoutes(
     summary: 'Cancel a batch scrape',
     tag: 'Batch scrape',
     rateClass: 'crawlStatus',
-    feature: 'Batch scrape',
+    handler: (ctx) => cancelJob(ctx, batchScrapeResource),
   },
   {
     method: 'GET',
@@ -40,6 +45,6 @@ export const batchRoutes = defineRoutes(
     summary: 'Failed pages of a batch scrape',
     tag: 'Batch scrape',
     rateClass: 'crawlStatus',
-    feature: 'Batch scrape',
+    handler: (ctx) => jobErrors(ctx, batchScrapeResource),
   },
 );

@@ -4,6 +4,7 @@ import { createSqliteIdempotencyStore } from './idempotency.js';
 import { createSqliteJobStore } from './jobs.js';
 import { createSqliteLedgerStore } from './ledger.js';
 import { acquireDataDirLock } from './lock.js';
+import { createSqliteJobResultStore } from './results.js';
 import { createSqliteArtifactStore, createSqliteScrapeStore } from './scrapes.js';
 import { createSqliteTaskStore } from './tasks.js';
 import { createSqliteTeamStore } from './teams.js';
@@ -40,6 +41,7 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     idempotency: createSqliteIdempotencyStore(opened),
     jobs: createSqliteJobStore(opened, jobRetentionMs),
     tasks: createSqliteTaskStore(opened, jobRetentionMs),
+    results: createSqliteJobResultStore(opened),
     scrapes: createSqliteScrapeStore(opened),
     artifacts: createSqliteArtifactStore(opened),
     async close() {

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { BatchScrapeRequest, ScrapeOptions } from '../api/index.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { accessJob } from '../http/job-access.js';
+import { publicBaseUrl } from '../http/public-url.js';
+import type { RequestContext } from '../http/route.js';
+import type { PageScrapeSettings } from '../jobs/results.js';
+import { BATCH_PAGE, type BatchPagePayload, batchScrapeResource } from './job.js';
+
+/** The body without the batch's own fields: what each page is scraped with. */
+function scrapeOptionsOf(body: BatchScrapeRequest): ScrapeOptions {
+  const {
+    urls: _urls,
+    invalidURLs: _invalid,
+    webhook: _webhook,
+    appendToId: _appendToId,
+    ignoreInvalidURLs: _ignore,
+    maxConcurrency: _maxConcurrency,
+    zeroDataRetention: _zdr,
+    toolDetail: _toolDetail,
+    ...options
+  } = body;
+  return options;
+}
+
+/**
+ * `POST /v2/batch/scrape` (§8.1): one task per URL, its id the page's
+ * scrapeId, under a new job or, with `appendToId`, under a running batch of
+ * the same team.
+ */
+export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) {
+  const { body, team, deps } = ctx;
+  if (!body.urls.length) {
+    throw badRequest(`None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
+  }
+  const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
+  const settings: PageScrapeSettings = {
+    options: scrapeOptionsOf(body),
+    teamId: team.id,
+    apiKeyId: ctx.apiKey?.id ?? null,
+    baseUrl,
+    zeroDataRetention: body.zeroDataRetention,
+  };
+
+  let jobId: string;
+  if (body.appendToId) {
+    const job = await accessJob(ctx, batchScrapeResource, body.appendToId, () => forbidden());
+    if (job.status !== 'running') throw endedBatch(job.id, job.status);
+    jobId = job.id;
+  } else {
+    const job = await deps.store.jobs.create({
+      kind: batchScrapeResource.kind,
+      teamId: team.id,
+      options: settings,
+      maxConcurrency: body.maxConcurrency ?? null,
+    });
+    jobId = job.id;
+  }
+
+  const payload = (u: { url: string; sourceURL: string }): BatchPagePayload =>
+    body.appendToId ? { ...u, settings } : u;
+  const ids = await deps.queue.enqueueMany(
+    body.urls.map((u) => ({ id: randomUUID(), kind: BATCH_PAGE, teamId: team.id, jobId, payload: payload(u) })),
+  );
+  // The queue drops work for a job that has ended, which an appended-to batch
+  // may have done since it was read.
+  if (body.appendToId && !(await deps.store.tasks.get(ids[0]!))) {
+    throw endedBatch(jobId, (await deps.store.jobs.get(jobId))!.status);
+  }
+
+  return {
+    success: true,
+    id: jobId,
+    url: `${baseUrl}${batchScrapeResource.path}/${jobId}`,
+    ...(body.ignoreInvalidURLs && { invalidURLs: body.invalidURLs }),
+    ...(body.webhook && { warning: 'Webhooks are not delivered by this server; poll the status URL instead.' }),
+  };
+}
+
+const endedBatch = (id: string, status: string) =>
+  badRequest(`Batch ${id} has ended (${status}); URLs can only be added to a batch that is still running`);

@@ -1,0 +1,63 @@
+import type { JobStatusQuery } from '../api/index.js';
+import type { Job, JobStatus } from '../store/jobs.js';
+import type { DocumentPage } from '../store/results.js';
+import { notFound } from './errors.js';
+import { accessJob, jobIdOf, type JobResource } from './job-access.js';
+import { publicBaseUrl } from './public-url.js';
+import type { RequestContext } from './route.js';
+
+/** §1.14.1: a page's `data` stays below 10 MiB (but holds at least one document). */
+export const PAGE_BUDGET_BYTES = 10 * 1024 * 1024;
+
+/** Wire status of crawl and batch jobs (§1.14). */
+export const wireStatus = (status: JobStatus): string => (status === 'running' ? 'scraping' : status);
+
+export interface StatusBodyInput {
+  job: Job;
+  page: DocumentPage;
+  skip: number;
+  limit?: number | undefined;
+  /** Absolute URL of the job's status resource, without a query. */
+  statusUrl: string;
+  now?: Date;
+}
+
+/**
+ * The §7.2 body as JSON text. The documents' stored JSON is spliced in rather
+ * than parsed and encoded again, which would block the event loop for tens of
+ * milliseconds on every poll of a full page.
+ *
+ * `next` (§1.14.1) is present exactly when documents that exist already lie
+ * past this page, whether the job is running or ended: `completed` counts the
+ * documents, so an ended job's "more exist" is the same test, and a running
+ * job never hands the SDK's paginator a link to an empty page.
+ */
+export function statusBody({ job, page, skip, limit, statusUrl, now = new Date() }: StatusBodyInput): string {
+  const after = skip + page.documents.length;
+  const query = new URLSearchParams({ skip: String(after), ...(limit !== undefined && { limit: String(limit) }) });
+  const end = job.completedAt ? Date.parse(job.completedAt) : now.getTime();
+  const envelope = {
+    success: true,
+    status: wireStatus(job.status),
+    total: job.total,
+    completed: page.documentCount,
+    creditsUsed: page.creditsUsed,
+    expiresAt: job.expiresAt,
+    ...(after < page.documentCount && { next: `${statusUrl}?${query}` }),
+    createdAt: job.createdAt,
+    completedAt: job.completedAt,
+    duration: (end - Date.parse(job.createdAt)) / 1000,
+  };
+  return `${JSON.stringify(envelope).slice(0, -1)},"data":[${page.documents.join(',')}]}`;
+}
+
+/** `GET <path>/:id` of a crawl-like job: status plus one page of its documents. */
+export async function jobStatus(ctx: RequestContext, resource: JobResource): Promise<string> {
+  const { skip, limit } = ctx.query as JobStatusQuery;
+  // The job before its documents: once the job reads as ended, every document
+  // it will have is in, so an ended status never comes with a short count.
+  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => notFound());
+  const page = await ctx.deps.store.results.page(job.id, { skip, limit, maxBytes: PAGE_BUDGET_BYTES });
+  const statusUrl = `${publicBaseUrl(ctx.req, ctx.deps.config.publicUrl)}${resource.path}/${job.id}`;
+  return statusBody({ job, page, skip, limit, statusUrl });
+}

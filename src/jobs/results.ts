@@ -1,0 +1,52 @@
+import type { Document } from '../scrape/document.js';
+import { isScrapeError } from '../scrape/errors.js';
+import type { ScrapeInput, Scraper } from '../scrape/scraper.js';
+import type { JobResultStore } from '../store/results.js';
+import type { Task } from '../store/tasks.js';
+
+/** The payload of a task that scrapes one page of a crawl or batch job. */
+export interface PagePayload {
+  /** Normalised URL to fetch; the errors endpoint reports it too. */
+  url: string;
+  /** The URL as the caller (or the page linking to it) spelled it. */
+  sourceURL: string;
+}
+
+/** Everything the scraper needs besides the page itself, which the task gives. */
+export type PageScrapeSettings = Omit<ScrapeInput, 'url' | 'sourceURL' | 'scrapeId' | 'signal'>;
+
+/**
+ * Scrapes one page of job `jobId` into the job's results, under the task's
+ * id (which becomes the Document's scrapeId). Answers the Document, or null
+ * when the page failed and its error was recorded.
+ *
+ * A run repeated after a crash answers what the earlier run recorded without
+ * scraping (and charging) again. A ScrapeError is final: the page's error is
+ * recorded and the task completes, since fetching the same page again would
+ * fail the same way. Anything else is thrown for the queue to retry; once the
+ * task's attempts are used up, the failed task itself is the page's error
+ * (JobResultStore.errors). When `signal` aborted (the job was cancelled, the
+ * worker is stopping) nothing is recorded.
+ */
+export async function scrapeIntoJob(
+  deps: { scraper: Scraper; results: JobResultStore },
+  jobId: string,
+  task: Task<PagePayload>,
+  settings: PageScrapeSettings,
+  signal: AbortSignal,
+): Promise<Document | null> {
+  const earlier = await deps.results.outcome(task.id);
+  if (earlier) return 'document' in earlier ? earlier.document : null;
+  const { url, sourceURL } = task.payload;
+  let document: Document;
+  try {
+    document = await deps.scraper.scrape({ ...settings, url, sourceURL, scrapeId: task.id, signal });
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    if (!isScrapeError(err)) throw err;
+    await deps.results.addError(jobId, { taskId: task.id, url, code: err.code, error: err.message });
+    return null;
+  }
+  await deps.results.addDocument(jobId, task.id, document);
+  return document;
+}
