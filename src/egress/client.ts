@@ -270,7 +270,11 @@ export function createEgress(options: EgressOptions = {}): Egress {
       released = true;
       clearTimeout(timer);
       init.signal?.removeEventListener('abort', onCallerAbort);
-      if (body && !body.readableEnded) body.destroy();
+      if (body && !body.readableEnded) {
+        // undici reports the cut-off as an 'error' on the body; nobody is reading it any more.
+        body.on('error', () => undefined);
+        body.destroy();
+      }
     };
 
     try {
