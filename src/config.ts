@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { findPlan, planNames } from './billing/plans.js';
 import { proxyUrlProblem } from './egress/index.js';
 
+export const SEARCH_PROVIDER_NAMES = ['local', 'searxng'] as const;
+export type SearchProviderName = (typeof SEARCH_PROVIDER_NAMES)[number];
+
 /**
  * Every setting Trawl reads from the environment, validated once at start-up.
  * The README's configuration table is written from this list: keep them in step.
@@ -48,7 +51,20 @@ const envSchema = z.object({
   TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).default(8),
   TRAWL_CHROMIUM_PATH: z.string().trim().min(1).optional(),
   TRAWL_BROWSER_PAGES: int('TRAWL_BROWSER_PAGES', 1, 64).default(2),
+  TRAWL_CRAWL_HOST_CONCURRENCY: int('TRAWL_CRAWL_HOST_CONCURRENCY', 1, 256).default(8),
   TRAWL_RESULT_RETENTION_HOURS: int('TRAWL_RESULT_RETENTION_HOURS', 1, 24 * 365).default(48),
+  TRAWL_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TRAWL_WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,9}$/, 'TRAWL_WEBHOOK_RETRY_DELAYS must be up to 10 comma-separated numbers of seconds, e.g. 60,300,900')
+    .transform((v) => v.split(',').map((n) => Math.round(Number(n) * 1000)))
+    .default([60_000, 300_000, 900_000]),
+  TRAWL_SEARCH_PROVIDERS: z.string().trim().optional(),
+  TRAWL_SEARXNG_URL: z
+    .url({ protocol: /^https?$/, error: 'TRAWL_SEARXNG_URL must be an absolute http(s) URL' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,8 +94,17 @@ export interface Config {
   workerConcurrency: number;
   chromiumPath: string | undefined;
   browserPages: number;
+  /** Requests one crawl may have in flight to one host (politeness). */
+  crawlHostConcurrency: number;
   /** How long single scrapes stay readable (GET /v2/scrape/{id}) and servable from cache. */
   resultRetentionMs: number;
+  /** Signs every webhook delivery (`X-Firecrawl-Signature`, §16.1); none, no signature. */
+  webhookSecret: string | undefined;
+  /** Wait before each retry of a failed webhook delivery; as many retries as entries. */
+  webhookRetryDelaysMs: number[];
+  /** Asked in this order by POST /v2/search, results merged (src/search/combine.ts). */
+  searchProviders: SearchProviderName[];
+  searxngUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['TRAWL_LOG_LEVEL'];
 }
 
@@ -144,6 +169,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!findPlan(e.TRAWL_DEFAULT_PLAN)) {
     problems.push(`TRAWL_DEFAULT_PLAN: "${e.TRAWL_DEFAULT_PLAN}" is not a plan; known plans: ${planNames().join(', ')}`);
   }
+  const searchProviders = (e.TRAWL_SEARCH_PROVIDERS ?? (e.TRAWL_SEARXNG_URL ? 'searxng' : 'local'))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of searchProviders) {
+    if (!(SEARCH_PROVIDER_NAMES as readonly string[]).includes(name)) {
+      problems.push(`TRAWL_SEARCH_PROVIDERS: "${name}" is not a search provider; known: ${SEARCH_PROVIDER_NAMES.join(', ')}`);
+    }
+  }
+  if (!searchProviders.length) problems.push('TRAWL_SEARCH_PROVIDERS: name at least one search provider');
+  if (searchProviders.includes('searxng') && !e.TRAWL_SEARXNG_URL) {
+    problems.push('TRAWL_SEARCH_PROVIDERS: "searxng" needs TRAWL_SEARXNG_URL');
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -163,7 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.TRAWL_WORKER_CONCURRENCY,
     chromiumPath: e.TRAWL_CHROMIUM_PATH,
     browserPages: e.TRAWL_BROWSER_PAGES,
+    crawlHostConcurrency: e.TRAWL_CRAWL_HOST_CONCURRENCY,
     resultRetentionMs: e.TRAWL_RESULT_RETENTION_HOURS * 3600_000,
+    webhookSecret: e.TRAWL_WEBHOOK_SECRET,
+    webhookRetryDelaysMs: e.TRAWL_WEBHOOK_RETRY_DELAYS,
+    searchProviders: [...new Set(searchProviders)] as SearchProviderName[],
+    searxngUrl: e.TRAWL_SEARXNG_URL,
     logLevel: e.TRAWL_LOG_LEVEL,
   };
 }

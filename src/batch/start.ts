@@ -55,6 +55,8 @@ export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) 
       maxConcurrency: body.maxConcurrency ?? null,
     });
     jobId = job.id;
+    // Before any page can exist, so the job's webhook hears `started` first.
+    await deps.events.emit({ type: 'started', job: { id: job.id, kind: job.kind, teamId: job.teamId }, webhook: body.webhook });
   }
 
   const payload = (u: { url: string; sourceURL: string }): BatchPagePayload =>
@@ -73,7 +75,6 @@ export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) 
     id: jobId,
     url: `${baseUrl}${batchScrapeResource.path}/${jobId}`,
     ...(body.ignoreInvalidURLs && { invalidURLs: body.invalidURLs }),
-    ...(body.webhook && { warning: 'Webhooks are not delivered by this server; poll the status URL instead.' }),
   };
 }
 

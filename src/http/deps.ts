@@ -1,6 +1,8 @@
 import type { Config } from '../config.js';
+import type { JobEvents } from '../jobs/events.js';
 import type { Queue } from '../jobs/queue.js';
 import type { Scraper } from '../scrape/scraper.js';
+import type { SearchProvider } from '../search/provider.js';
 import type { Store } from '../store/store.js';
 import type { Guard, RouteSpec } from './route.js';
 
@@ -9,7 +11,10 @@ export interface AppDeps {
   config: Config;
   store: Store;
   queue: Queue;
+  events: JobEvents;
   scraper: Scraper;
+  /** Absent in apps built without search (some HTTP-layer tests): /v2/search then answers 501. */
+  search?: SearchProvider;
   routes: RouteSpec[];
   guards: Guard[];
 }

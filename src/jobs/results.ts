@@ -27,16 +27,36 @@ export type PageScrapeSettings = Omit<ScrapeInput, 'url' | 'sourceURL' | 'scrape
  * task's attempts are used up, the failed task itself is the page's error
  * (JobResultStore.errors). When `signal` aborted (the job was cancelled, the
  * worker is stopping) nothing is recorded.
+ *
+ * `onDocument` is awaited before the task can complete, so every page event
+ * of a job is out before the job's end is.
  */
 export async function scrapeIntoJob(
-  deps: { scraper: Scraper; results: JobResultStore },
+  deps: {
+    scraper: Scraper;
+    results: JobResultStore;
+    /** Told of the page's Document once it is recorded (the job's `page` event). */
+    onDocument?: (document: Document) => Promise<void>;
+    /**
+     * Runs on a freshly scraped Document before it is recorded, and answers
+     * what to record: a crawl admits the page's links here, so that a crash
+     * before the record re-runs the discovery, and drops formats it added.
+     */
+    beforeRecord?: (document: Document) => Promise<Document>;
+  },
   jobId: string,
   task: Task<PagePayload>,
   settings: PageScrapeSettings,
   signal: AbortSignal,
 ): Promise<Document | null> {
   const earlier = await deps.results.outcome(task.id);
-  if (earlier) return 'document' in earlier ? earlier.document : null;
+  if (earlier) {
+    if (!('document' in earlier)) return null;
+    // Told again: the run that recorded it may have died before telling, and
+    // listeners take a repeated page in their stride.
+    await deps.onDocument?.(earlier.document);
+    return earlier.document;
+  }
   const { url, sourceURL } = task.payload;
   let document: Document;
   try {
@@ -47,6 +67,8 @@ export async function scrapeIntoJob(
     await deps.results.addError(jobId, { taskId: task.id, url, code: err.code, error: err.message });
     return null;
   }
+  if (deps.beforeRecord) document = await deps.beforeRecord(document);
   await deps.results.addDocument(jobId, task.id, document);
+  await deps.onDocument?.(document);
   return document;
 }

@@ -2,7 +2,7 @@ import { createBrowserEngine } from '../browser/index.js';
 import type { Config } from '../config.js';
 import { createEgress } from '../egress/index.js';
 import type { Store } from '../store/store.js';
-import { createScraper } from './pipeline.js';
+import { createScraper, type ScraperDeps } from './pipeline.js';
 import type { Scraper } from './scraper.js';
 
 export type { Document } from './document.js';
@@ -14,7 +14,7 @@ export { ScrapeError, isScrapeError } from './errors.js';
  * launched) browser, both under the operator's egress rules and, when
  * configured, behind the operator's proxies.
  */
-export function buildScraper(config: Config, store: Store): Scraper {
+export function buildScraper(config: Config, store: Store, hooks: Pick<ScraperDeps, 'onFreshPage'> = {}): Scraper {
   const policy = { allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs };
   return createScraper({
     store,
@@ -29,5 +29,6 @@ export function buildScraper(config: Config, store: Store): Scraper {
       ...(config.enhancedProxyUrl && { enhanced: config.enhancedProxyUrl }),
     },
     resultRetentionMs: config.resultRetentionMs,
+    ...hooks,
   });
 }

@@ -16,6 +16,8 @@ export interface ScraperDeps extends Engines {
   store: Store;
   /** How long results stay readable and cached: the longest default `maxAge` (2 days) by default. */
   resultRetentionMs: number;
+  /** Told about each freshly fetched page the team keeps (the local search index feeds on it). */
+  onFreshPage?: (teamId: string, doc: Document) => void;
 }
 
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 403: 'Forbidden', 401: 'Unauthorized', 500: 'Internal Server Error' };
@@ -157,6 +159,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
           createdAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + deps.resultRetentionMs).toISOString(),
         });
+        if (doc.metadata.cacheState === 'miss') deps.onFreshPage?.(input.teamId, doc);
       }
       await charge(store, { teamId: input.teamId, apiKeyId: input.apiKeyId, kind: 'scrape', jobId: scrapeId, credits });
       return doc;

@@ -47,6 +47,8 @@ export interface JobStore {
    */
   create<O>(input: NewJob<O>): Promise<Job<O>>;
   get<O = unknown>(id: string): Promise<Job<O> | null>;
+  /** The team's running jobs of one kind, newest first. */
+  running<O = unknown>(teamId: string, kind: string): Promise<Job<O>[]>;
   /** Ids of ended jobs whose `expiresAt` is at or before `now`, oldest first. */
   expired(now: Date, limit: number): Promise<string[]>;
   /** Deletes the jobs with their tasks and every row that references them (see 002-jobs.sql). */

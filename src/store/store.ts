@@ -1,4 +1,5 @@
 import type { ArtifactStore } from './artifacts.js';
+import type { CrawlStore } from './crawls.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { JobStore } from './jobs.js';
 import type { LedgerStore } from './ledger.js';
@@ -6,6 +7,7 @@ import type { JobResultStore } from './results.js';
 import type { ScrapeStore } from './scrapes.js';
 import type { TaskStore } from './tasks.js';
 import type { TeamStore } from './teams.js';
+import type { WebhookOutbox } from './webhooks.js';
 
 /**
  * The storage seam: the only place that knows SQL. Each concern has its own
@@ -20,7 +22,9 @@ export interface Store {
   jobs: JobStore;
   tasks: TaskStore;
   results: JobResultStore;
+  crawls: CrawlStore;
   scrapes: ScrapeStore;
   artifacts: ArtifactStore;
+  webhooks: WebhookOutbox;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { buildScraper } from '../../src/scrape/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
+import { LocalJobEvents } from '../../src/jobs/events.js';
 
 describe('unexpected errors', () => {
   let store: Store;
@@ -45,7 +46,7 @@ describe('unexpected errors', () => {
       },
     );
     const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, scraper: buildScraper(config, store), routes, guards: [] }, { logStream });
+    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), routes, guards: [] }, { logStream });
   });
   after(async () => {
     await app.close();

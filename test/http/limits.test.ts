@@ -16,6 +16,7 @@ import { buildScraper } from '../../src/scrape/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
+import { LocalJobEvents } from '../../src/jobs/events.js';
 
 const SMALL_KEY = 'fc-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const asSmall = { authorization: `Bearer ${SMALL_KEY}` };
@@ -225,7 +226,7 @@ describe('idempotency guard (§1.12)', () => {
     store = createSqliteStore(dir);
     await bootstrapTeams(config, store);
     const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, scraper: buildScraper(config, store), routes, guards: billingGuards(config) });
+    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), routes, guards: billingGuards(config) });
   });
   after(async () => {
     await app.close();

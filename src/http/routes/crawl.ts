@@ -1,4 +1,11 @@
 import { crawlParamsPreviewRequest, crawlRequest, jobStatusQuery } from '../../api/index.js';
+import { activeCrawls } from '../../crawl/active.js';
+import { crawlResource } from '../../crawl/job.js';
+import { crawlParamsPreviewHandler, ruleBasedCrawlPromptReader } from '../../crawl/prompt/index.js';
+import { startCrawl } from '../../crawl/start.js';
+import { cancelJob } from '../job-cancel.js';
+import { jobErrors } from '../job-errors.js';
+import { jobStatus } from '../job-status.js';
 import { defineRoutes } from '../route.js';
 
 export const crawlRoutes = defineRoutes(
@@ -14,6 +21,7 @@ export const crawlRoutes = defineRoutes(
     creditsRequired: () => 1,
     idempotent: true,
     feature: 'Crawl',
+    handler: (ctx) => startCrawl(ctx, ctx.deps.config.crawlHostConcurrency),
   },
   {
     method: 'GET',
@@ -23,6 +31,7 @@ export const crawlRoutes = defineRoutes(
     tag: 'Crawl',
     rateClass: 'crawlStatus',
     feature: 'Crawl',
+    handler: activeCrawls,
   },
   {
     method: 'GET',
@@ -32,6 +41,7 @@ export const crawlRoutes = defineRoutes(
     tag: 'Crawl',
     rateClass: 'crawlStatus',
     feature: 'Crawl',
+    handler: activeCrawls,
   },
   {
     method: 'POST',
@@ -42,6 +52,7 @@ export const crawlRoutes = defineRoutes(
     rateClass: 'crawl',
     body: crawlParamsPreviewRequest,
     feature: 'Crawl params preview',
+    handler: crawlParamsPreviewHandler(ruleBasedCrawlPromptReader),
   },
   {
     method: 'GET',
@@ -52,6 +63,7 @@ export const crawlRoutes = defineRoutes(
     rateClass: 'crawlStatus',
     query: jobStatusQuery,
     feature: 'Crawl',
+    handler: (ctx) => jobStatus(ctx, crawlResource),
   },
   {
     method: 'DELETE',
@@ -61,6 +73,7 @@ export const crawlRoutes = defineRoutes(
     tag: 'Crawl',
     rateClass: 'crawlStatus',
     feature: 'Crawl',
+    handler: (ctx) => cancelJob(ctx, crawlResource),
   },
   {
     method: 'GET',
@@ -70,5 +83,6 @@ export const crawlRoutes = defineRoutes(
     tag: 'Crawl',
     rateClass: 'crawlStatus',
     feature: 'Crawl',
+    handler: (ctx) => jobErrors(ctx, crawlResource),
   },
 );

@@ -1,4 +1,5 @@
 import { mapRequest } from '../../api/index.js';
+import { mapHandler } from '../../map/handler.js';
 import { defineRoutes } from '../route.js';
 
 export const mapRoutes = defineRoutes({
@@ -10,5 +11,5 @@ export const mapRoutes = defineRoutes({
   rateClass: 'map',
   body: mapRequest,
   creditsRequired: () => 1,
-  feature: 'Map',
+  handler: mapHandler,
 });

@@ -1,4 +1,5 @@
 import { searchFeedbackRequest, searchRequest } from '../../api/index.js';
+import { searchHandler } from '../../search/handler.js';
 import { defineRoutes } from '../route.js';
 
 export const searchRoutes = defineRoutes(
@@ -11,7 +12,7 @@ export const searchRoutes = defineRoutes(
     rateClass: 'search',
     body: searchRequest,
     creditsRequired: (b) => b.limit,
-    feature: 'Search',
+    handler: searchHandler,
   },
   {
     method: 'POST',

@@ -1,4 +1,5 @@
 import type { Store } from '../store.js';
+import { createSqliteCrawlStore } from './crawls.js';
 import { openDatabase } from './database.js';
 import { createSqliteIdempotencyStore } from './idempotency.js';
 import { createSqliteJobStore } from './jobs.js';
@@ -8,6 +9,7 @@ import { createSqliteJobResultStore } from './results.js';
 import { createSqliteArtifactStore, createSqliteScrapeStore } from './scrapes.js';
 import { createSqliteTaskStore } from './tasks.js';
 import { createSqliteTeamStore } from './teams.js';
+import { createSqliteWebhookOutbox } from './webhooks.js';
 
 export interface SqliteStoreOptions {
   /** False for operator commands that share the database with a running server. */
@@ -42,8 +44,10 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     jobs: createSqliteJobStore(opened, jobRetentionMs),
     tasks: createSqliteTaskStore(opened, jobRetentionMs),
     results: createSqliteJobResultStore(opened),
+    crawls: createSqliteCrawlStore(opened),
     scrapes: createSqliteScrapeStore(opened),
     artifacts: createSqliteArtifactStore(opened),
+    webhooks: createSqliteWebhookOutbox(opened),
     async close() {
       opened.close();
       release();

@@ -41,6 +41,9 @@ export function createSqliteJobStore(db: Db, retentionMs: number): JobStore {
        VALUES (?, ?, ?, 'running', ?, ?, ?, ?) RETURNING *`,
     ),
     byId: db.prepare('SELECT * FROM jobs WHERE id = ?'),
+    running: db.prepare(
+      `SELECT * FROM jobs WHERE team_id = ? AND kind = ? AND status = 'running' ORDER BY created_at DESC`,
+    ),
     expired: db.prepare(
       `SELECT id FROM jobs WHERE expires_at <= ? AND status <> 'running' ORDER BY expires_at LIMIT ?`,
     ).pluck(),
@@ -58,6 +61,9 @@ export function createSqliteJobStore(db: Db, retentionMs: number): JobStore {
     async get<O>(id: string) {
       const r = q.byId.get(id) as JobRow | undefined;
       return r ? toJob<O>(r) : null;
+    },
+    async running<O>(teamId: string, kind: string) {
+      return (q.running.all(teamId, kind) as JobRow[]).map((r) => toJob<O>(r));
     },
     async expired(now, limit) {
       return q.expired.all(now.toISOString(), limit) as string[];

@@ -1,0 +1,26 @@
+import type { CrawlParamsPreviewRequest } from '../../api/index.js';
+import { badRequest } from '../../http/errors.js';
+import type { RequestContext } from '../../http/route.js';
+import type { CrawlPromptReader } from './reader.js';
+
+/** §7.6's wording; `POST /v2/crawl` has its own (§7.1). */
+export const PREVIEW_PROMPT_FAILURE = 'Failed to process natural language prompt. Please try rephrasing.';
+
+/**
+ * The caller's URL when normalising only added the root's trailing slash
+ * (`https://example.com` stays as sent, like §7.6's example), else the normalised one.
+ */
+function echoedUrl(normalised: string, raw: unknown): string {
+  const sent = typeof (raw as { url?: unknown })?.url === 'string' ? (raw as { url: string }).url.trim() : '';
+  return normalised === `${sent}/` ? sent : normalised;
+}
+
+/** `POST /v2/crawl/params-preview` (§7.6): the crawl options a prompt stands for, without crawling. */
+export function crawlParamsPreviewHandler(reader: CrawlPromptReader) {
+  return async (ctx: RequestContext<CrawlParamsPreviewRequest>) => {
+    const { url, prompt } = ctx.body;
+    const { options, warning } = await reader.read(url, prompt);
+    if (Object.keys(options).length === 0) throw badRequest(PREVIEW_PROMPT_FAILURE);
+    return { success: true, data: { url: echoedUrl(url, ctx.req.body), ...options }, ...(warning && { warning }) };
+  };
+}

@@ -1,0 +1,106 @@
+import type { CrawlRequest } from '../api/index.js';
+import { creditBalance } from '../billing/credits.js';
+import { badRequest } from '../http/errors.js';
+import { publicBaseUrl } from '../http/public-url.js';
+import type { RequestContext } from '../http/route.js';
+import { ruleBasedCrawlPromptReader } from './prompt/index.js';
+import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from './job.js';
+import { CrawlRules } from './rules.js';
+
+const PROMPT_FAILURE =
+  'Failed to process natural language prompt. Please try rephrasing or use explicit crawler options.';
+
+/**
+ * The crawler options of the request, with the prompt's filling in what the
+ * caller did not set (§7.1: explicit fields win). Explicit means present in
+ * the body as sent, since the parsed body has every default filled in.
+ */
+async function crawlOptionsOf(ctx: RequestContext<CrawlRequest>) {
+  const { url: _url, prompt, webhook: _webhook, origin: _origin, integration: _integration, ...explicit } = ctx.body;
+  const options: CrawlOptions = explicit;
+  if (!prompt) return { options };
+  const { options: derived } = await ruleBasedCrawlPromptReader.read(ctx.body.url, prompt);
+  if (!Object.keys(derived).length) throw badRequest(PROMPT_FAILURE);
+  const sent = (ctx.req.body ?? {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...options };
+  for (const [name, value] of Object.entries(derived)) if (sent[name] == null) merged[name] = value;
+  for (const pattern of [...(merged.includePaths as string[]), ...(merged.excludePaths as string[])]) {
+    try {
+      new RegExp(pattern);
+    } catch {
+      throw badRequest(PROMPT_FAILURE);
+    }
+  }
+  return { options: merged as CrawlOptions, derived };
+}
+
+/**
+ * Pages of one crawl that may be in flight at once: one with a delay (§7.1);
+ * the per-host allowance when every page is on one host, so that the queue
+ * does not hand out slots the host gate would only keep waiting; otherwise
+ * the caller's figure, within the team's limit, which the queue applies.
+ */
+function crawlConcurrency(options: CrawlOptions, hostConcurrency: number): number | null {
+  if (options.delay !== undefined) return 1;
+  const requested = options.maxConcurrency ?? null;
+  if (options.allowExternalLinks || options.allowSubdomains) return requested;
+  return Math.min(requested ?? hostConcurrency, hostConcurrency);
+}
+
+/**
+ * `POST /v2/crawl` (§7.1): a crawl job whose first task is its start page,
+ * which reads robots.txt and the sitemaps before scraping itself; each page
+ * then admits the pages it links to.
+ */
+export async function startCrawl(ctx: RequestContext<CrawlRequest>, hostConcurrency: number) {
+  const { body, team, deps } = ctx;
+  const { options, derived } = await crawlOptionsOf(ctx);
+  // §1.10: a team with at least one credit gets a crawl clamped to what it has left.
+  const { remainingCredits } = await creditBalance(deps.store, team);
+  if (remainingCredits >= 1) options.limit = Math.min(options.limit, remainingCredits);
+
+  const formats = options.scrapeOptions.formats;
+  const asksLinks = formats.some((f) => f.type === 'links');
+  const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
+  const settings: CrawlSettings = {
+    url: body.url,
+    options,
+    page: {
+      options: asksLinks ? options.scrapeOptions : { ...options.scrapeOptions, formats: [...formats, { type: 'links' as const }] },
+      teamId: team.id,
+      apiKeyId: ctx.apiKey?.id ?? null,
+      baseUrl,
+      zeroDataRetention: options.zeroDataRetention,
+    },
+    stripLinks: !asksLinks,
+  };
+  const job = await deps.store.jobs.create({
+    kind: crawlResource.kind,
+    teamId: team.id,
+    options: settings,
+    maxConcurrency: crawlConcurrency(options, hostConcurrency),
+  });
+  const ref = { id: job.id, kind: job.kind, teamId: job.teamId };
+  // Before any page can exist, so the job's webhook hears `started` first.
+  await deps.events.emit({ type: 'started', job: ref, webhook: body.webhook });
+
+  const start = new URL(body.url);
+  const key = new CrawlRules(body.url, options).key(start);
+  await deps.store.crawls.admit(job.id, job.id, options.limit, [{ key, url: start.href, depth: 0 }]);
+  const sent = (ctx.req.body as { url?: unknown } | undefined)?.url;
+  const sourceURL = typeof sent === 'string' ? sent : body.url;
+  await deps.queue.enqueue<CrawlPagePayload>({
+    id: pageTaskId(job.id, key),
+    kind: CRAWL_PAGE,
+    teamId: team.id,
+    jobId: job.id,
+    payload: { url: start.href, sourceURL, depth: 0, seed: true },
+  });
+
+  return {
+    success: true,
+    id: job.id,
+    url: `${baseUrl}${crawlResource.path}/${job.id}`,
+    ...(derived && { promptGeneratedOptions: derived, finalCrawlerOptions: options }),
+  };
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { MapRequest } from '../api/index.js';
+import { charge } from '../billing/credits.js';
+import { createEgress } from '../egress/index.js';
+import { ApiError } from '../http/errors.js';
+import type { RequestContext } from '../http/route.js';
+import { mapSite } from './discover.js';
+
+const mapTimeout = () => new ApiError(408, 'Map timed out', 'MAP_TIMEOUT');
+
+/** `POST /v2/map` (§6): one synchronous discovery, one credit. */
+export async function mapHandler(ctx: RequestContext<MapRequest>) {
+  const body = ctx.body;
+  const { config } = ctx.deps;
+  const controller = new AbortController();
+  ctx.req.raw.once('close', () => {
+    if (!ctx.reply.sent) controller.abort(new Error('The client closed the connection'));
+  });
+  // Its own client, so that closing it when the map ends drops whatever fetches are still open.
+  const egress = createEgress({ allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const work = mapSite(egress, {
+      url: body.url,
+      ...(body.search !== undefined && { search: body.search }),
+      sitemap: body.sitemap,
+      includeSubdomains: body.includeSubdomains,
+      ignoreQueryParameters: body.ignoreQueryParameters,
+      filterByPath: body.filterByPath,
+      limit: body.limit,
+      signal: controller.signal,
+    });
+    // The deadline answers on time even if a fetch is slow to notice the abort.
+    const deadline = new Promise<never>((_, reject) => {
+      if (body.timeout === undefined) return;
+      timer = setTimeout(() => {
+        controller.abort(mapTimeout());
+        reject(mapTimeout());
+      }, body.timeout);
+    });
+    work.catch(() => {});
+    const links = await Promise.race([work, deadline]);
+    const id = randomUUID();
+    await charge(ctx.deps.store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'map', credits: 1, jobId: id });
+    return { success: true, links, id };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+    void egress.close().catch(() => {});
+  }
+}

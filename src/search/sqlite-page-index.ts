@@ -1,0 +1,134 @@
+import { openDatabase, type Db } from '../store/sqlite/database.js';
+import { GITHUB_HOSTS, RESEARCH_HOSTS } from './categories.js';
+import type { IndexedPage, PageHit, PageIndex, PageQuery } from './page-index.js';
+
+/** Column weights for bm25: a word in the title says more than one deep in the page. */
+const BM25 = 'bm25(search_fts, 10.0, 5.0, 1.0, 2.0)';
+const SNIPPET = "snippet(search_fts, 2, '', '', '…', 24)";
+/** Bounds the index on pages such as huge PDFs; the head of a page carries most of what it is about. */
+const MAX_INDEXED_CHARS = 200_000;
+
+interface HitRow {
+  url: string;
+  title: string;
+  description: string;
+  snippet: string | null;
+  content_type: string | null;
+  published_at: string | null;
+  images: string;
+  fetched_at: string;
+}
+
+const phrase = (words: string[]) => `"${words.join(' ')}"`;
+
+function ftsQuery(q: PageQuery): string | undefined {
+  if (!q.required.length) return undefined;
+  let expr = q.required.map(phrase).join(q.matchAny ? ' OR ' : ' AND ');
+  if (q.excluded.length) expr = `(${expr}) NOT (${q.excluded.map(phrase).join(' OR ')})`;
+  return expr;
+}
+
+function hostClause(hosts: readonly string[], params: unknown[]): string {
+  const parts = hosts.map((h) => {
+    params.push(h, `%.${h}`);
+    return '(p.host = ? OR p.host LIKE ?)';
+  });
+  return `(${parts.join(' OR ')})`;
+}
+
+/** Markdown syntax is noise in a one-line snippet: keep the words. */
+function plain(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#*_`>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The index in the SQLite file of the data directory, on a connection of its
+ * own (WAL lets it write alongside the store's connection), so the store's
+ * interface stays unaware of search.
+ */
+export function createSqlitePageIndex(dataDir: string): PageIndex {
+  const db: Db = openDatabase(dataDir);
+  const upsert = db.prepare(
+    `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (team_id, url) DO UPDATE SET
+       host = excluded.host, title = excluded.title, description = excluded.description, markdown = excluded.markdown,
+       content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
+       images = excluded.images, fetched_at = excluded.fetched_at`,
+  );
+  return {
+    upsert(page) {
+      upsert.run(
+        page.teamId,
+        page.url,
+        new URL(page.url).hostname.toLowerCase(),
+        page.title,
+        page.description,
+        page.markdown.slice(0, MAX_INDEXED_CHARS),
+        page.contentType,
+        page.publishedAt,
+        page.isArticle ? 1 : 0,
+        JSON.stringify(page.images),
+        page.fetchedAt,
+      );
+    },
+    search(q) {
+      const match = ftsQuery(q);
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (match) {
+        where.push('search_fts MATCH ?');
+        params.push(match);
+      }
+      where.push('p.team_id = ?');
+      params.push(q.teamId);
+      if (q.hosts.length) where.push(hostClause(q.hosts, params));
+      if (q.excludedHosts.length) where.push(`NOT ${hostClause(q.excludedHosts, params)}`);
+      const categories = q.categories.map((c) => {
+        if (c === 'github') return hostClause(GITHUB_HOSTS, params);
+        if (c === 'research') return hostClause(RESEARCH_HOSTS, params);
+        return "(p.content_type LIKE '%pdf%' OR p.url LIKE '%.pdf' OR p.url LIKE '%.pdf?%')";
+      });
+      if (categories.length) where.push(`(${categories.join(' OR ')})`);
+      if (q.pdfOnly) where.push("(p.content_type LIKE '%pdf%' OR p.url LIKE '%.pdf' OR p.url LIKE '%.pdf?%')");
+      if (q.fetchedSince) {
+        where.push('p.fetched_at >= ?');
+        params.push(q.fetchedSince.toISOString());
+      }
+      if (q.fetchedUntil) {
+        where.push('p.fetched_at <= ?');
+        params.push(q.fetchedUntil.toISOString());
+      }
+      if (q.articlesOnly) where.push('p.is_article = 1');
+      if (q.withImages) where.push("p.images <> '[]'");
+      const order = match && q.order === 'relevance' ? `${BM25}, p.fetched_at DESC` : 'p.fetched_at DESC';
+      const sql = match
+        ? `SELECT p.url, p.title, p.description, ${SNIPPET} AS snippet, p.content_type, p.published_at, p.images, p.fetched_at
+             FROM search_fts JOIN search_pages p ON p.id = search_fts.rowid`
+        : `SELECT p.url, p.title, p.description, NULL AS snippet, p.content_type, p.published_at, p.images, p.fetched_at
+             FROM search_pages p`;
+      params.push(q.limit);
+      const rows = db.prepare(`${sql} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`).all(...params) as HitRow[];
+      return rows.map(
+        (r): PageHit => ({
+          url: r.url,
+          title: r.title,
+          description: r.description,
+          snippet: plain(r.snippet ?? '') || r.description,
+          contentType: r.content_type,
+          publishedAt: r.published_at,
+          images: JSON.parse(r.images) as string[],
+          fetchedAt: r.fetched_at,
+        }),
+      );
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pageTaskId } from '../../src/crawl/job.js';
+import { HostGate } from '../../src/crawl/politeness.js';
+import type { Store } from '../../src/store/store.js';
+import { createSqliteStore } from '../../src/store/sqlite/index.js';
+import { tempDataDir } from '../helpers/server.js';
+
+const entry = (key: string, depth = 1) => ({ key, url: `https://e.com/${key}`, depth });
+
+describe('crawl frontier store', () => {
+  let dir: string;
+  let store: Store;
+  before(() => {
+    dir = tempDataDir();
+    store = createSqliteStore(dir);
+  });
+  after(async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('admits each key once, within the limit; a re-run of the same parent gets its own admissions back', async () => {
+    const job = await store.jobs.create({ kind: 'crawl', teamId: 't', options: {} });
+    const a = await store.crawls.admit(job.id, 'A', 3, [entry('1'), entry('2'), entry('1')]);
+    assert.deepEqual(a, { entries: [entry('1'), entry('2')], full: false });
+    const b = await store.crawls.admit(job.id, 'B', 3, [entry('2'), entry('3'), entry('4')]);
+    assert.deepEqual(b, { entries: [entry('3')], full: true }, '2 is A\'s, 4 is over the limit');
+    const again = await store.crawls.admit(job.id, 'A', 3, [entry('5'), entry('2', 7), entry('1')]);
+    assert.deepEqual(again.entries, [entry('2'), entry('1')], 'as stored, not as offered again');
+    assert.equal(again.full, true);
+  });
+
+  test('a delay holds the crawl to one page at a time', async () => {
+    const job = await store.jobs.create({ kind: 'crawl', teamId: 't', options: {}, maxConcurrency: 8 });
+    assert.equal(await store.crawls.delayMs(job.id), null);
+    await store.crawls.setDelay(job.id, 1500);
+    assert.equal(await store.crawls.delayMs(job.id), 1500);
+    assert.equal((await store.jobs.get(job.id))!.maxConcurrency, 1);
+  });
+
+  test('page task ids are stable per (crawl, key), UUID-shaped, and differ across crawls', () => {
+    const id = pageTaskId('job-1', 'http://e.com/a');
+    assert.equal(id, pageTaskId('job-1', 'http://e.com/a'));
+    assert.notEqual(id, pageTaskId('job-2', 'http://e.com/a'));
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('host gate', () => {
+  test('at most perHost at once per (crawl, host); other hosts and crawls are not held up', async () => {
+    const gate = new HostGate(2);
+    const signal = new AbortController().signal;
+    const r1 = await gate.acquire('c', 'h', 0, signal);
+    await gate.acquire('c', 'h', 0, signal);
+    let third = false;
+    const p = gate.acquire('c', 'h', 0, signal).then((r) => ((third = true), r));
+    await gate.acquire('c', 'other', 0, signal);
+    await gate.acquire('c2', 'h', 0, signal);
+    await sleep(10);
+    assert.equal(third, false);
+    r1();
+    r1();
+    (await p)();
+    assert.equal(third, true);
+  });
+
+  test('starts are spaced by the interval, and a waiter can be aborted', async () => {
+    const gate = new HostGate(4);
+    const signal = new AbortController().signal;
+    const starts: number[] = [];
+    await Promise.all(
+      [0, 1, 2].map(async () => {
+        const release = await gate.acquire('c', 'h', 100, signal);
+        starts.push(Date.now());
+        release();
+      }),
+    );
+    assert.ok(starts[1]! - starts[0]! >= 95 && starts[2]! - starts[1]! >= 95, `${starts}`);
+    const ac = new AbortController();
+    const waiting = gate.acquire('c', 'h', 10_000, ac.signal);
+    ac.abort(new Error('stop'));
+    await assert.rejects(waiting, /stop/);
+  });
+});
