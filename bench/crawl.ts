@@ -36,7 +36,7 @@ async function generatedSite(n: number) {
 }
 
 async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, [...(process.env.TRAWL_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.TRAWL_NODE_FLAGS ?? '--max-semi-space-size=32').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
