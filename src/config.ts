@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { findPlan, planNames } from './billing/plans.js';
+import { type HostOverride, parseHostOverrides } from './egress/host-overrides.js';
 import { proxyUrlProblem } from './egress/index.js';
 
 export const SEARCH_PROVIDER_NAMES = ['local', 'searxng'] as const;
@@ -65,6 +66,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'TRAWL_SEARXNG_URL must be an absolute http(s) URL' })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  TRAWL_RESOLVE: z.string().trim().optional(),
   TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -92,6 +94,8 @@ export interface Config {
   enhancedProxyUrl: string | undefined;
   jobRetentionMs: number;
   workerConcurrency: number;
+  /** Names pinned to addresses before DNS (TRAWL_RESOLVE). */
+  hostOverrides: HostOverride[];
   chromiumPath: string | undefined;
   browserPages: number;
   /** Requests one crawl may have in flight to one host (politeness). */
@@ -153,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const c of cidrs) {
     if (!/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c)) problems.push(`TRAWL_EGRESS_ALLOW_CIDRS: "${c}" is not a CIDR range such as 10.0.0.0/8`);
   }
+  const hostOverrides = parseHostOverrides(e.TRAWL_RESOLVE ?? '');
+  problems.push(...hostOverrides.problems);
   if (e.TRAWL_CHROMIUM_PATH) {
     try {
       fs.accessSync(e.TRAWL_CHROMIUM_PATH, fs.constants.X_OK);
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enhancedProxyUrl: e.TRAWL_ENHANCED_PROXY_URL || undefined,
     jobRetentionMs: e.TRAWL_JOB_RETENTION_HOURS * 3600_000,
     workerConcurrency: e.TRAWL_WORKER_CONCURRENCY,
+    hostOverrides: hostOverrides.entries,
     chromiumPath: e.TRAWL_CHROMIUM_PATH,
     browserPages: e.TRAWL_BROWSER_PAGES,
     crawlHostConcurrency: e.TRAWL_CRAWL_HOST_CONCURRENCY,

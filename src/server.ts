@@ -9,7 +9,7 @@ import { buildApp } from './http/app.js';
 import type { AppDeps } from './http/deps.js';
 import type { Guard } from './http/route.js';
 import { allRoutes } from './http/routes/index.js';
-import { createEgress } from './egress/index.js';
+import { createEgress, setHostOverrides } from './egress/index.js';
 import { type JobEvents, LocalJobEvents } from './jobs/events.js';
 import { JobEndingQueue } from './jobs/job-endings.js';
 import { LocalQueue } from './jobs/local-queue.js';
@@ -50,6 +50,7 @@ export interface Trawl {
 export async function startTrawl(config: Config): Promise<Trawl> {
   // Private targets the operator opened to the egress guard must also pass URL validation.
   setUrlPolicy({ allowLocalTargets: config.allowPrivateNetwork || config.egressAllowCidrs.length > 0 });
+  setHostOverrides(config.hostOverrides);
   const store = createSqliteStore(config.dataDir, { jobRetentionMs: config.jobRetentionMs });
   try {
     await bootstrapTeams(config, store);

@@ -34,6 +34,14 @@ describe('configuration from the environment', () => {
     assert.throws(() => loadConfig({ TRAWL_DEFAULT_PLAN: 'gold' }), /TRAWL_DEFAULT_PLAN: "gold" is not a plan; known plans: free/);
   });
 
+  test('TRAWL_RESOLVE pins names and wildcard subdomains; malformed entries are named', () => {
+    assert.deepEqual(loadConfig({ TRAWL_RESOLVE: 'a.example=10.0.0.1, *.corp.example=::1' }).hostOverrides, [
+      { pattern: 'a.example', address: '10.0.0.1' },
+      { pattern: '*.corp.example', address: '::1' },
+    ]);
+    assert.throws(() => loadConfig({ TRAWL_RESOLVE: 'a.example=not-an-ip' }), /TRAWL_RESOLVE: "a.example=not-an-ip" is not name=address/);
+  });
+
   test('TRAWL_API_KEYS: bare keys get their own team, team:key groups keys', () => {
     const c = loadConfig({ TRAWL_API_KEYS: 'k1, acme:k2,acme:k3 ,other:k4' });
     assert.deepEqual(c.declaredKeys, [
