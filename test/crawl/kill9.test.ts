@@ -3,14 +3,12 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { startSite } from '../fixtures/site.js';
-import { run, type Running } from '../helpers/process.js';
+import { type Running, startServerProcess } from '../helpers/process.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
 import { until } from '../batch/helpers.js';
 import { page } from './helpers.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PAGES = 500;
 const pathOf = (i: number) => (i === 0 ? '/' : `/p/${i}`);
 
@@ -26,26 +24,9 @@ test('kill -9 in the middle of a 500-page crawl: after a restart every page is t
   }
   const children: Running[] = [];
   const start = async () => {
-    const child = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRAWL_DATA_DIR: dataDir,
-      TRAWL_API_KEY: TEST_KEY,
-      TRAWL_ALLOW_PRIVATE_NETWORK: 'on',
-      TRAWL_RATE_LIMITS: 'off',
-      TRAWL_WORKER_CONCURRENCY: '4',
-    }, root);
-    children.push(child);
-    const [, url] = (await child.waitFor(/listening on (http:\/\/[\d.]+:\d+)/)) as RegExpMatchArray;
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(url + path, {
-        method,
-        headers: { authorization: `Bearer ${TEST_KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    return { proc: child, api };
+    const server = await startServerProcess(dataDir, TEST_KEY, { TRAWL_RATE_LIMITS: 'off', TRAWL_WORKER_CONCURRENCY: '4' });
+    children.push(server.proc);
+    return server;
   };
 
   try {

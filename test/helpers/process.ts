@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface Running {
   child: ChildProcess;
@@ -60,6 +61,42 @@ export function run(cmd: string, args: string[], env: Record<string, string>, cw
         child.on('exit', onExit);
         check();
       });
+    },
+  };
+}
+
+export interface ServerProcess {
+  proc: Running;
+  url: string;
+  /** JSON request with the bootstrap key. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+/**
+ * The real server as its own process (`node --import tsx src/main.ts`) on a
+ * given data directory, as a crash-and-restart test needs it.
+ */
+export async function startServerProcess(dataDir: string, key: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const proc = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    TRAWL_DATA_DIR: dataDir,
+    TRAWL_API_KEY: key,
+    TRAWL_ALLOW_PRIVATE_NETWORK: 'on',
+    ...env,
+  }, root);
+  const [, url = ''] = await proc.waitFor(/listening on (http:\/\/[\d.]+:\d+)/);
+  return {
+    proc,
+    url,
+    async api(method, path, body) {
+      const res = await fetch(url + path, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as any };
     },
   };
 }
