@@ -54,6 +54,7 @@ const envSchema = z.object({
   TRAWL_BROWSER_PAGES: int('TRAWL_BROWSER_PAGES', 1, 64).default(2),
   TRAWL_CRAWL_HOST_CONCURRENCY: int('TRAWL_CRAWL_HOST_CONCURRENCY', 1, 256).default(8),
   TRAWL_RESULT_RETENTION_HOURS: int('TRAWL_RESULT_RETENTION_HOURS', 1, 24 * 365).default(48),
+  TRAWL_PARSE_MAX_MB: int('TRAWL_PARSE_MAX_MB', 1, 1024).default(50),
   TRAWL_WEBHOOK_SECRET: z.string().min(1).optional(),
   TRAWL_WEBHOOK_RETRY_DELAYS: z
     .string()
@@ -102,6 +103,8 @@ export interface Config {
   crawlHostConcurrency: number;
   /** How long single scrapes stay readable (GET /v2/scrape/{id}) and servable from cache. */
   resultRetentionMs: number;
+  /** Largest file POST /v2/parse accepts; uploads are held in memory while parsed. */
+  parseMaxBytes: number;
   /** Signs every webhook delivery (`X-Firecrawl-Signature`, §16.1); none, no signature. */
   webhookSecret: string | undefined;
   /** Wait before each retry of a failed webhook delivery; as many retries as entries. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     browserPages: e.TRAWL_BROWSER_PAGES,
     crawlHostConcurrency: e.TRAWL_CRAWL_HOST_CONCURRENCY,
     resultRetentionMs: e.TRAWL_RESULT_RETENTION_HOURS * 3600_000,
+    parseMaxBytes: e.TRAWL_PARSE_MAX_MB * 1024 * 1024,
     webhookSecret: e.TRAWL_WEBHOOK_SECRET,
     webhookRetryDelaysMs: e.TRAWL_WEBHOOK_RETRY_DELAYS,
     searchProviders: [...new Set(searchProviders)] as SearchProviderName[],

@@ -16,7 +16,20 @@ export interface BuiltContent {
   warnings: string[];
 }
 
-function requested(options: ScrapeOptions): Set<HtmlFormat> {
+/** The options that shape formats; scrape and parse options both carry them. */
+export type BuildOptions = Pick<ScrapeOptions, 'formats' | 'onlyMainContent' | 'includeTags' | 'excludeTags' | 'removeBase64Images' | 'parsers'>;
+
+/** Bytes to turn into formats: a fetched body or an upload. */
+export interface FileContent {
+  bytes: Buffer;
+  contentType: string | undefined;
+  /** Base for relative URLs in HTML; an upload's file name, which resolves none of them. */
+  url: string;
+  /** File name or URL path; its extension helps detection. */
+  filename: string;
+}
+
+function requested(options: BuildOptions): Set<HtmlFormat> {
   const set = new Set<HtmlFormat>();
   for (const f of options.formats) if (HTML_FORMATS.has(f.type as HtmlFormat)) set.add(f.type as HtmlFormat);
   return set;
@@ -27,31 +40,10 @@ function requested(options: ScrapeOptions): Set<HtmlFormat> {
  * the HTML transform (parsed once), files through the document engines.
  */
 export async function buildContent(page: FetchedPage, options: ScrapeOptions, signal: AbortSignal): Promise<BuiltContent> {
-  const formats = requested(options);
-  const htmlOpts = {
-    url: page.url,
-    formats,
-    onlyMainContent: options.onlyMainContent,
-    includeTags: options.includeTags,
-    excludeTags: options.excludeTags,
-    removeBase64Images: options.removeBase64Images,
-  };
-
-  if (page.html !== undefined || isHtml(page.contentType, page.body)) {
-    const html = page.html ?? decodeHtml(page.body!, page.contentType);
-    const out = transformHtml({ html, ...htmlOpts });
-    return { doc: out, pdfPages: 0, warnings: [] };
-  }
-
-  let parsed;
+  if (page.html !== undefined) return buildHtml(page.html, page.url, options);
+  const file = { bytes: page.body ?? Buffer.alloc(0), contentType: page.contentType, url: page.url, filename: new URL(page.url).pathname };
   try {
-    parsed = await parseDocument({
-      bytes: page.body ?? Buffer.alloc(0),
-      contentType: page.contentType,
-      filename: new URL(page.url).pathname,
-      parsers: options.parsers,
-      signal,
-    });
+    return await buildFile(file, options, signal);
   } catch (err) {
     if (isDocumentError(err)) {
       throw new ScrapeError(
@@ -62,18 +54,53 @@ export async function buildContent(page: FetchedPage, options: ScrapeOptions, si
     }
     throw err;
   }
+}
+
+function buildHtml(html: string, url: string, options: BuildOptions): BuiltContent {
+  const out = transformHtml({ html, ...htmlOptions(url, options) });
+  return { doc: out, pdfPages: 0, warnings: [] };
+}
+
+function htmlOptions(url: string, options: BuildOptions) {
+  return {
+    url,
+    formats: requested(options),
+    onlyMainContent: options.onlyMainContent,
+    includeTags: options.includeTags,
+    excludeTags: options.excludeTags,
+    removeBase64Images: options.removeBase64Images,
+  };
+}
+
+/**
+ * Formats of a file's bytes: HTML like a web page, anything else through the
+ * document engines. Throws DocumentError for files that cannot be read; each
+ * caller decides what that means for its own API.
+ */
+export async function buildFile(file: FileContent, options: BuildOptions, signal: AbortSignal): Promise<BuiltContent> {
+  if (isHtml(file.contentType, file.bytes)) return buildHtml(decodeHtml(file.bytes, file.contentType), file.url, options);
+
+  const parsed = await parseDocument({
+    bytes: file.bytes,
+    contentType: file.contentType,
+    filename: file.filename,
+    parsers: options.parsers,
+    signal,
+  });
 
   const metadata: Record<string, unknown> = {};
   if (parsed.title) metadata.title = parsed.title;
   if (parsed.numPages !== undefined) metadata.numPages = parsed.numPages;
   if (parsed.totalPages !== undefined) metadata.totalPages = parsed.totalPages;
 
+  const htmlOpts = htmlOptions(file.url, options);
   if (parsed.html !== undefined) {
     // Documents carry no navigation or boilerplate: keep every section.
     const out = transformHtml({ html: parsed.html, ...htmlOpts, onlyMainContent: false });
     return { doc: { ...out, metadata: { ...out.metadata, ...metadata } }, pdfPages: 0, warnings: parsed.warnings };
   }
 
+  const formats = htmlOpts.formats;
   const markdown = parsed.markdown ?? '';
   const doc: BuiltContent['doc'] = { metadata };
   if (formats.has('markdown')) doc.markdown = markdown;

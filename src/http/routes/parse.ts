@@ -1,3 +1,4 @@
+import { parseHandler } from '../../parse/handler.js';
 import { defineRoutes } from '../route.js';
 
 export const parseRoutes = defineRoutes({
@@ -8,5 +9,5 @@ export const parseRoutes = defineRoutes({
   tag: 'Parse',
   rateClass: 'scrape',
   creditsRequired: () => 1,
-  feature: 'Parse',
+  handler: parseHandler,
 });
