@@ -6,6 +6,7 @@ import { billingGuards } from './billing/guards/index.js';
 import { concurrencyOf } from './billing/plans.js';
 import type { Config } from './config.js';
 import { buildApp } from './http/app.js';
+import { registerMcpEndpoint } from './mcp/http-endpoint.js';
 import type { AppDeps } from './http/deps.js';
 import type { Guard } from './http/route.js';
 import { allRoutes } from './http/routes/index.js';
@@ -70,6 +71,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     const queue = new JobEndingQueue(local, store, events);
     const deps: AppDeps = { config, store, queue, events, scraper, search: search.provider, routes: allRoutes(), guards };
     const app = await buildApp(deps);
+    registerMcpEndpoint(app, deps);
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });
     handleBatchPages(worker, { store, scraper, events });
     // robots.txt and sitemaps, under the same egress rules as the pages themselves.

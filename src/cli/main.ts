@@ -15,6 +15,16 @@ program
 
 registerKeyCommands(program);
 
+program
+  .command('mcp')
+  .description('serve the Trawl tools to an MCP client over stdio, calling a Trawl server over HTTP')
+  .option('--api-url <url>', 'Trawl server to call (env TRAWL_API_URL)', process.env.TRAWL_API_URL ?? 'http://localhost:3002')
+  .option('--api-key <key>', 'API key for that server (env TRAWL_API_KEY)', process.env.TRAWL_API_KEY)
+  .action(async (opts: { apiUrl: string; apiKey?: string }) => {
+    const { serveStdio } = await import('../mcp/stdio.js');
+    await serveStdio(opts.apiUrl, opts.apiKey);
+  });
+
 program.parseAsync().catch((err: unknown) => {
   process.stderr.write(`${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
