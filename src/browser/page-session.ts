@@ -6,7 +6,7 @@ import type { Deadline } from './deadline.js';
 import { EGRESS_ERROR_HEADER, type EgressProxy } from './egress-proxy.js';
 import { BrowserError } from './errors.js';
 import { takeScreenshot } from './screenshot.js';
-import type { ActionResults, Capture, RenderRequest } from './types.js';
+import type { ActionResults, RenderRequest, RenderResult } from './types.js';
 
 /**
  * After DOMContentLoaded, how long to wait for the `load` event before going on without
@@ -14,16 +14,8 @@ import type { ActionResults, Capture, RenderRequest } from './types.js';
  */
 const LOAD_GRACE_MS = 10_000;
 
-export interface PageCapture {
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  contentType: string | undefined;
-  html: string;
-  screenshot?: Capture;
-  actions: ActionResults;
-  warnings: string[];
-}
+/** What one render captured; the engine adds its own timings to make the RenderResult. */
+export type PageCapture = Omit<RenderResult, 'timings'>;
 
 function defaultPort(url: URL): number {
   return Number(url.port) || (url.protocol === 'https:' ? 443 : 80);

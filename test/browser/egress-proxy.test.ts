@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
+import { connectThrough } from './connect-through.js';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
 import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { EGRESS_ERROR_HEADER, startEgressProxy, type EgressProxy } from '../../src/browser/egress-proxy.js';
@@ -42,15 +42,6 @@ function viaProxy(proxy: EgressProxy, url: string, headers: Record<string, strin
   });
 }
 
-function connect(proxy: EgressProxy, authority: string): Promise<{ status: number; headers: IncomingHttpHeaders; socket: Socket }> {
-  const { hostname, port } = new URL(proxy.url);
-  return new Promise((done, fail) => {
-    const req = http.request({ host: hostname, port, method: 'CONNECT', path: authority, agent: false });
-    req.on('connect', (res, socket) => done({ status: res.statusCode ?? 0, headers: res.headers, socket }));
-    req.on('error', fail);
-    req.end();
-  });
-}
 
 describe('egress proxy', () => {
   let proxy: EgressProxy;
@@ -92,13 +83,13 @@ describe('egress proxy', () => {
   });
 
   it('refuses a CONNECT to a refused address and tunnels one to an allowed address', async () => {
-    const no = await connect(proxy, `127.0.0.2:${refused.port}`);
+    const no = await connectThrough(proxy, `127.0.0.2:${refused.port}`);
     no.socket.destroy();
     assert.equal(no.status, 403);
     assert.equal(no.headers[EGRESS_ERROR_HEADER], 'EGRESS_BLOCKED_ADDRESS');
     assert.equal(refused.connections, 0);
 
-    const yes = await connect(proxy, `public.test:${secure.port}`);
+    const yes = await connectThrough(proxy, `public.test:${secure.port}`);
     assert.equal(yes.status, 200);
     const body = await new Promise<string>((done, fail) => {
       const secured = tls.connect({ socket: yes.socket, ca: TEST_TLS.cert, servername: 'localhost' }, () => {

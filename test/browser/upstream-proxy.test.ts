@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connectThrough } from './connect-through.js';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
@@ -25,15 +26,6 @@ function viaRelay(relay: EgressProxy, url: string): Promise<{ status: number; he
   });
 }
 
-function tunnel(relay: EgressProxy, authority: string): Promise<{ status: number; headers: IncomingHttpHeaders; socket: import('node:net').Socket }> {
-  const { hostname, port } = new URL(relay.url);
-  return new Promise((done, fail) => {
-    const req = http.request({ host: hostname, port, method: 'CONNECT', path: authority, agent: false });
-    req.on('connect', (res, socket) => done({ status: res.statusCode ?? 0, headers: res.headers, socket }));
-    req.on('error', fail);
-    req.end();
-  });
-}
 
 describe('browser egress relay chained to an upstream proxy', () => {
   let site: Site;
@@ -62,7 +54,7 @@ describe('browser egress relay chained to an upstream proxy', () => {
     assert.equal(res.status, 200);
     assert.match(res.body, /through the operator proxy/);
 
-    const opened = await tunnel(relay, `127.0.0.2:${secure.port}`);
+    const opened = await connectThrough(relay, `127.0.0.2:${secure.port}`);
     assert.equal(opened.status, 200);
     const body = await new Promise<string>((done, fail) => {
       const secured = tls.connect({ socket: opened.socket, rejectUnauthorized: false, servername: 'localhost' }, () => {
@@ -87,7 +79,7 @@ describe('browser egress relay chained to an upstream proxy', () => {
     const plain = await viaRelay(relay, local.url('/'));
     assert.equal(plain.status, 403);
     assert.equal(plain.headers[EGRESS_ERROR_HEADER], 'EGRESS_BLOCKED_ADDRESS');
-    const opened = await tunnel(relay, `127.0.0.1:${local.port}`);
+    const opened = await connectThrough(relay, `127.0.0.1:${local.port}`);
     opened.socket.destroy();
     assert.equal(opened.status, 403);
     assert.equal(upstream.carried.length, before);
@@ -98,7 +90,7 @@ describe('browser egress relay chained to an upstream proxy', () => {
   it('reports an upstream proxy that refuses the tunnel', async () => {
     const wrong = await startEgressProxy({ allowedCidrs: ['127.0.0.2/32'], upstreamProxy: upstream.url.replace('relay:pw', 'relay:bad') });
     try {
-      const opened = await tunnel(wrong, `127.0.0.2:${secure.port}`);
+      const opened = await connectThrough(wrong, `127.0.0.2:${secure.port}`);
       opened.socket.destroy();
       assert.equal(opened.status, 502);
       assert.match(wrong.failureFor('127.0.0.2', secure.port)?.message ?? '', /407/);

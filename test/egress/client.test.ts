@@ -1,26 +1,17 @@
 import assert from 'node:assert/strict';
+import { rejects } from './expect.js';
 import { setImmediate as tick } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { createEgress, type Egress, type EgressOptions } from '../../src/egress/client.js';
 import type { Resolver } from '../../src/egress/connector.js';
-import { EgressError, type EgressErrorCode } from '../../src/egress/errors.js';
+import { EgressError } from '../../src/egress/errors.js';
 import { startSite, type Site } from '../fixtures/site.js';
 
 // Every test talks to 127.0.0.1/127.0.0.2 only. Private and metadata classes are exercised
 // through IP-literal URLs that the pre-check must refuse before a socket exists, and through
 // fake resolvers that answer for made-up names, so nothing ever leaves the loopback.
 
-async function rejects(promise: Promise<unknown>, code: EgressErrorCode): Promise<EgressError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof EgressError, `expected an EgressError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    return err;
-  }
-  assert.fail(`expected ${code}, but the request succeeded`);
-}
 
 const clients: Egress[] = [];
 function egress(options: EgressOptions = {}): Egress {

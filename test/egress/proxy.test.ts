@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
+import { rejects } from './expect.js';
 import { after, before, describe, it } from 'node:test';
 import { createEgress, type Egress, type EgressOptions } from '../../src/egress/client.js';
 import { connectGuarded, type Resolver } from '../../src/egress/connector.js';
-import { EgressError, type EgressErrorCode } from '../../src/egress/errors.js';
 import { createAddressPolicy } from '../../src/egress/address-policy.js';
 import { proxyUrlProblem } from '../../src/egress/proxy.js';
 import { startSite, type Site } from '../fixtures/site.js';
@@ -12,16 +12,6 @@ import { startForwardProxy, type ForwardProxy } from './forward-proxy.js';
 // because it is the configured proxy. 127.0.0.2 is allow-listed and stands in for the
 // public internet; 127.0.0.1 as a TARGET stays refused even through the proxy.
 
-async function rejects(promise: Promise<unknown>, code: EgressErrorCode): Promise<EgressError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof EgressError, `expected an EgressError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    return err;
-  }
-  assert.fail(`expected ${code}, but the request succeeded`);
-}
 
 const answers: Record<string, string[]> = {
   'mixed.test': ['127.0.0.2', '127.0.0.1'],
