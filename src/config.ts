@@ -8,6 +8,10 @@ import { proxyUrlProblem } from './egress/index.js';
 export const SEARCH_PROVIDER_NAMES = ['local', 'searxng'] as const;
 export type SearchProviderName = (typeof SEARCH_PROVIDER_NAMES)[number];
 
+/** What one process does: everything, only the HTTP API, or only the task handlers (`trawl api`, `trawl worker`). */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 /**
  * Every setting Trawl reads from the environment, validated once at start-up.
  * The README's configuration table is written from this list: keep them in step.
@@ -35,6 +39,9 @@ const envSchema = z.object({
   PORT: int('PORT', 0, 65535).default(3002),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   TRAWL_DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://trawl:secret@db:5432/trawl' })
+    .optional(),
   TRAWL_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'TRAWL_PUBLIC_URL must be an absolute http(s) URL' })
     .transform((u) => u.replace(/\/+$/, ''))
@@ -52,7 +59,9 @@ const envSchema = z.object({
   TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).default(8),
   TRAWL_CHROMIUM_PATH: z.string().trim().min(1).optional(),
   TRAWL_BROWSER_PAGES: int('TRAWL_BROWSER_PAGES', 1, 64).default(2),
+  TRAWL_BROWSER_SESSIONS_PER_TEAM: int('TRAWL_BROWSER_SESSIONS_PER_TEAM', 1, 1000).default(5),
   TRAWL_CRAWL_HOST_CONCURRENCY: int('TRAWL_CRAWL_HOST_CONCURRENCY', 1, 256).default(8),
+  TRAWL_EXTRACT_MAX_URLS: int('TRAWL_EXTRACT_MAX_URLS', 1, 1000).default(10),
   TRAWL_RESULT_RETENTION_HOURS: int('TRAWL_RESULT_RETENTION_HOURS', 1, 24 * 365).default(48),
   TRAWL_PARSE_MAX_MB: int('TRAWL_PARSE_MAX_MB', 1, 1024).default(50),
   TRAWL_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -62,13 +71,34 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,9}$/, 'TRAWL_WEBHOOK_RETRY_DELAYS must be up to 10 comma-separated numbers of seconds, e.g. 60,300,900')
     .transform((v) => v.split(',').map((n) => Math.round(Number(n) * 1000)))
     .default([60_000, 300_000, 900_000]),
+  TRAWL_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'TRAWL_SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587' })
+    .optional(),
+  TRAWL_SMTP_FROM: z.string().trim().min(1).optional(),
   TRAWL_SEARCH_PROVIDERS: z.string().trim().optional(),
   TRAWL_SEARXNG_URL: z
     .url({ protocol: /^https?$/, error: 'TRAWL_SEARXNG_URL must be an absolute http(s) URL' })
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
   TRAWL_RESOLVE: z.string().trim().optional(),
+  TRAWL_LLM_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'TRAWL_LLM_BASE_URL must be an absolute http(s) URL, e.g. http://localhost:11434/v1' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  TRAWL_LLM_API_KEY: z.string().trim().min(1).optional(),
+  TRAWL_LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  TRAWL_LLM_STRUCTURED_OUTPUT: z.enum(['auto', 'json_schema', 'json_object', 'prompt']).default('auto'),
+  TRAWL_LLM_TIMEOUT_SECONDS: int('TRAWL_LLM_TIMEOUT_SECONDS', 1, 3600).default(120),
+  TRAWL_LLM_MAX_RETRIES: int('TRAWL_LLM_MAX_RETRIES', 0, 10).default(3),
+  TRAWL_LLM_MAX_INPUT_CHARS: int('TRAWL_LLM_MAX_INPUT_CHARS', 1000, 10_000_000).default(100_000),
   TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRAWL_ROLE: z.enum(PROCESS_ROLES, { error: `TRAWL_ROLE must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://localhost:6379' }).optional(),
+  TRAWL_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]+$/, 'TRAWL_REDIS_PREFIX may hold letters, digits, _ . and - only')
+    .default('trawl'),
 });
 
 export interface DeclaredKey {
@@ -81,6 +111,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL shared by every process; none, the SQLite file under `dataDir`. */
+  databaseUrl: string | undefined;
   publicUrl: string | undefined;
   auth: boolean;
   bootstrapKey: string | undefined;
@@ -99,8 +131,12 @@ export interface Config {
   hostOverrides: HostOverride[];
   chromiumPath: string | undefined;
   browserPages: number;
+  /** Live browser sessions (§11, interact) one team may hold at once; each is a Chromium of its own. */
+  browserSessionsPerTeam: number;
   /** Requests one crawl may have in flight to one host (politeness). */
   crawlHostConcurrency: number;
+  /** URLs one extract request may name (§20 item 18). */
+  extractMaxUrls: number;
   /** How long single scrapes stay readable (GET /v2/scrape/{id}) and servable from cache. */
   resultRetentionMs: number;
   /** Largest file POST /v2/parse accepts; uploads are held in memory while parsed. */
@@ -109,10 +145,37 @@ export interface Config {
   webhookSecret: string | undefined;
   /** Wait before each retry of a failed webhook delivery; as many retries as entries. */
   webhookRetryDelaysMs: number[];
+  /** Where monitor e-mails are handed over (nodemailer URL form); none, e-mail notifications are refused. */
+  smtpUrl: string | undefined;
+  /** The From of monitor e-mails. */
+  smtpFrom: string;
   /** Asked in this order by POST /v2/search, results merged (src/search/combine.ts). */
   searchProviders: SearchProviderName[];
   searxngUrl: string | undefined;
+  /** The OpenAI-compatible model behind json, summary, extract and agent; none, the offline engine. */
+  llm: LlmConfig;
   logLevel: z.infer<typeof envSchema>['TRAWL_LOG_LEVEL'];
+  role: ProcessRole;
+  /** Queue, job events and rate limits shared by every process through this Redis; none, all in this process. */
+  redisUrl: string | undefined;
+  /** Namespaces Trawl's Redis keys and channels, so several Trawls can share one Redis. */
+  redisPrefix: string;
+}
+
+export type StructuredOutputMode = 'auto' | 'json_schema' | 'json_object' | 'prompt';
+
+export interface LlmConfig {
+  /** Base URL ending before `/chat/completions`, e.g. `http://localhost:11434/v1`. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  /** How answers are held to a schema; `auto` tries `json_schema` and falls back to the prompt. */
+  structuredOutput: StructuredOutputMode;
+  timeoutMs: number;
+  /** Retries after a 429, a 5xx or a network error, with backoff. */
+  maxRetries: number;
+  /** Page text sent to the model is cut to this many characters (all pages of one request together). */
+  maxInputChars: number;
 }
 
 export class ConfigError extends Error {
@@ -191,11 +254,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (searchProviders.includes('searxng') && !e.TRAWL_SEARXNG_URL) {
     problems.push('TRAWL_SEARCH_PROVIDERS: "searxng" needs TRAWL_SEARXNG_URL');
   }
+  if (e.TRAWL_ROLE !== 'all') {
+    // Split processes share their work through the database and Redis; a SQLite file is one machine's, and its lock one process's.
+    const missing = [...(e.DATABASE_URL ? [] : ['DATABASE_URL']), ...(e.REDIS_URL ? [] : ['REDIS_URL'])];
+    if (missing.length) {
+      problems.push(
+        `TRAWL_ROLE: the ${e.TRAWL_ROLE} process shares its work with the others through PostgreSQL and Redis: set ${missing.join(' and ')} ` +
+          '(or run everything in one process with `trawl serve`)',
+      );
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.TRAWL_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     publicUrl: e.TRAWL_PUBLIC_URL,
     auth: e.TRAWL_AUTH,
     bootstrapKey: e.TRAWL_API_KEY,
@@ -211,13 +285,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostOverrides: hostOverrides.entries,
     chromiumPath: e.TRAWL_CHROMIUM_PATH,
     browserPages: e.TRAWL_BROWSER_PAGES,
+    browserSessionsPerTeam: e.TRAWL_BROWSER_SESSIONS_PER_TEAM,
     crawlHostConcurrency: e.TRAWL_CRAWL_HOST_CONCURRENCY,
+    extractMaxUrls: e.TRAWL_EXTRACT_MAX_URLS,
     resultRetentionMs: e.TRAWL_RESULT_RETENTION_HOURS * 3600_000,
     parseMaxBytes: e.TRAWL_PARSE_MAX_MB * 1024 * 1024,
     webhookSecret: e.TRAWL_WEBHOOK_SECRET,
     webhookRetryDelaysMs: e.TRAWL_WEBHOOK_RETRY_DELAYS,
+    smtpUrl: e.TRAWL_SMTP_URL,
+    smtpFrom: e.TRAWL_SMTP_FROM ?? 'Trawl <trawl@localhost>',
     searchProviders: [...new Set(searchProviders)] as SearchProviderName[],
     searxngUrl: e.TRAWL_SEARXNG_URL,
+    llm: {
+      baseUrl: e.TRAWL_LLM_BASE_URL,
+      apiKey: e.TRAWL_LLM_API_KEY,
+      model: e.TRAWL_LLM_MODEL,
+      structuredOutput: e.TRAWL_LLM_STRUCTURED_OUTPUT,
+      timeoutMs: e.TRAWL_LLM_TIMEOUT_SECONDS * 1000,
+      maxRetries: e.TRAWL_LLM_MAX_RETRIES,
+      maxInputChars: e.TRAWL_LLM_MAX_INPUT_CHARS,
+    },
     logLevel: e.TRAWL_LOG_LEVEL,
+    role: e.TRAWL_ROLE,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.TRAWL_REDIS_PREFIX,
   };
 }

@@ -20,7 +20,8 @@ async function main() {
       log.warn('No API key exists yet: set TRAWL_API_KEY, or run `npx trawl keys create --team NAME`.');
     }
   }
-  log.info(`Trawl is listening on ${trawl.url} (data in ${config.dataDir})`);
+  if (config.role === 'worker') log.info(`Trawl worker ${trawl.worker.owner} is running`);
+  else log.info(`Trawl is listening on ${trawl.url} (data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
 
   // A stray rejection in one request or job must not take every other one down.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));

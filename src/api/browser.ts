@@ -20,6 +20,11 @@ export const browserListQuery = z.object({
   status: opt(z.enum(['active', 'destroyed'])),
 });
 
+/** The live-view page of a session; the token comes with `liveViewUrl`. */
+export const browserLiveViewQuery = z.object({
+  token: opt(z.string()),
+});
+
 /** §11.3 `POST /v2/browser/{sessionId}/execute`. */
 export const browserExecuteRequest = strictObject({
   code: z.string().min(1).max(100_000),

@@ -21,7 +21,7 @@ export type { CrawlParamsPreviewRequest, CrawlRequest, JobStatusQuery } from './
 export { batchScrapeRequest, type BatchScrapeRequest } from './batch.js';
 export { extractRequest, type ExtractRequest } from './extract.js';
 export { agentListQuery, agentRequest, agentThreadQuery, agentTraceQuery, type AgentRequest } from './agent.js';
-export { browserCreateRequest, browserExecuteRequest, browserListQuery } from './browser.js';
+export { browserCreateRequest, browserExecuteRequest, browserListQuery, browserLiveViewQuery } from './browser.js';
 export type { BrowserCreateRequest, BrowserExecuteRequest } from './browser.js';
 export {
   monitorCheckQuery,
@@ -35,3 +35,4 @@ export type { MonitorCreateRequest, MonitorTarget, MonitorUpdateRequest } from '
 export { feedbackRequest, searchFeedbackRequest } from './feedback.js';
 export type { FeedbackRequest, SearchFeedbackRequest } from './feedback.js';
 export { historicalUsageQuery, type HistoricalUsageQuery } from './team.js';
+export { teamKeyCreateRequest, teamKeyParams, type TeamKeyCreateRequest, type TeamKeyParams } from './keys.js';

@@ -5,15 +5,28 @@ import { hashKey, keyPrefix } from './keys.js';
 
 export const DEFAULT_TEAM = 'default';
 
+// Processes sharing a database (DATABASE_URL) may start at the same moment:
+// when another one created the team or key first, its copy is the one kept.
 async function ensureTeam(store: Store, name: string, plan: string): Promise<Team> {
-  return (await store.teams.findTeamByName(name)) ?? store.teams.createTeam({ name, plan });
+  const found = await store.teams.findTeamByName(name);
+  if (found) return found;
+  try {
+    return await store.teams.createTeam({ name, plan });
+  } catch (err) {
+    const raced = await store.teams.findTeamByName(name);
+    if (raced) return raced;
+    throw err;
+  }
 }
 
 async function ensureKey(store: Store, team: Team, key: string, name: string): Promise<void> {
   const hash = hashKey(key);
-  const found = await store.teams.findApiKeyByHash(hash);
-  if (found) return;
-  await store.teams.addApiKey({ teamId: team.id, name, keyHash: hash, prefix: keyPrefix(key) });
+  if (await store.teams.findApiKeyByHash(hash)) return;
+  try {
+    await store.teams.addApiKey({ teamId: team.id, name, keyHash: hash, prefix: keyPrefix(key) });
+  } catch (err) {
+    if (!(await store.teams.findApiKeyByHash(hash))) throw err;
+  }
 }
 
 /**

@@ -5,9 +5,10 @@ import { BrowserError } from './errors.js';
 /**
  * Measured on the target machine (docs: dependencies §1). `--single-process` is left out
  * because Chromium will not start with it; `--user-data-dir` because Playwright refuses
- * it for launch() and makes a fresh temporary profile itself.
+ * it for launch() and makes a fresh temporary profile itself. Browser sessions (src/sessions)
+ * launch with the same flags.
  */
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { generateKey, hashKey, keyPrefix } from '../auth/keys.js';
 import { loadConfig } from '../config.js';
-import { createSqliteStore } from '../store/sqlite/index.js';
+import { createStore } from '../store/index.js';
 import type { Store } from '../store/store.js';
 
 async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = createSqliteStore(loadConfig().dataDir, { exclusive: false });
+  const store = await createStore(loadConfig(), { exclusive: false });
   try {
     return await fn(store);
   } finally {

@@ -3,7 +3,7 @@ import { creditBalance } from '../billing/credits.js';
 import { badRequest } from '../http/errors.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
-import { ruleBasedCrawlPromptReader } from './prompt/index.js';
+import { readPromptOfRequest } from './prompt/index.js';
 import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from './job.js';
 import { CrawlRules } from './rules.js';
 
@@ -19,7 +19,7 @@ async function crawlOptionsOf(ctx: RequestContext<CrawlRequest>) {
   const { url: _url, prompt, webhook: _webhook, origin: _origin, integration: _integration, ...explicit } = ctx.body;
   const options: CrawlOptions = explicit;
   if (!prompt) return { options };
-  const { options: derived } = await ruleBasedCrawlPromptReader.read(ctx.body.url, prompt);
+  const { options: derived } = await readPromptOfRequest(ctx, ctx.body.url, prompt);
   if (!Object.keys(derived).length) throw badRequest(PROMPT_FAILURE);
   const sent = (ctx.req.body ?? {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...options };

@@ -84,6 +84,14 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
 
   // Parse takes multipart uploads; its route reads the stream itself.
   app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null, undefined));
+  // An empty body labelled JSON is no body: the official Python SDK sends its DELETEs that way.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(req, text, done);
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return send(reply, err);

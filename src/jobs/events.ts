@@ -45,8 +45,8 @@ export type JobEventListener = (event: JobEvent) => void | Promise<void>;
  * that throws is logged and never fails the emitter: a job must not suffer
  * for what observes it.
  *
- * The local implementation reaches listeners of this process; a Redis-backed
- * one (with BullMQ) can fill the same shape across processes.
+ * The local implementation reaches listeners of this process; RedisJobEvents
+ * (redis-events.ts) reaches every process sharing a Redis.
  */
 export interface JobEvents {
   emit(event: JobEvent): Promise<void>;

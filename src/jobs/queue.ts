@@ -15,8 +15,8 @@ export type QueueEvent = { type: 'available' } | { type: 'cancelled'; jobId: str
  * holder can move it on, so a worker that lost its lease (its process died, it
  * stalled) cannot complete a task another worker has taken since.
  *
- * The local implementation keeps its state in the store; a BullMQ one can
- * fill the same shape with Redis.
+ * LocalQueue serves one process; BullMQQueue (bullmq/queue.ts) serves
+ * processes sharing a store, with Redis carrying claims' lock, wake-ups and timers.
  */
 export interface Queue {
   enqueue<P>(task: NewTask<P>): Promise<string>;

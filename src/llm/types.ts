@@ -68,6 +68,8 @@ export interface GenerateJsonInput {
 export interface GenerateJsonOutput<T = unknown> {
   data: T;
   usage: TokenUsage;
+  /** Set when the answer still broke the schema after repair and was coerced as far as it goes. */
+  warnings?: string[];
 }
 
 export interface Llm {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ScrapeOptions } from '../api/index.js';
 import { type ParseOptions, parseOptions } from '../api/parse.js';
-import { charge } from '../billing/credits.js';
+import { charge, tokensToCredits } from '../billing/credits.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import type { RequestContext } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { buildFile } from '../scrape/build.js';
+import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from '../scrape/derived.js';
 import type { Document, DocumentMetadata } from '../scrape/document.js';
 import { detectDocument, isDocumentError } from '../scrape/documents/index.js';
 import { assertSupported } from '../scrape/unsupported.js';
@@ -71,7 +72,7 @@ export async function parseHandler(ctx: RequestContext) {
   const form = await readParseForm(ctx.req.raw, config.parseMaxBytes);
   if (!form.file || form.file.bytes.length === 0 || !form.file.filename.trim()) throw invalidForm();
   const options = optionsOf(form.options);
-  // Only the formats are read: summary and json answer 501 here as they do on scrape.
+  // Only the formats are read: those scrape cannot produce answer 501 here too.
   assertSupported({ formats: options.formats } as ScrapeOptions);
 
   const file = form.file;
@@ -81,7 +82,7 @@ export async function parseHandler(ctx: RequestContext) {
   const contentType = contentTypeOf(file, detected.mimeType);
   const built = await withDeadline(
     (signal) =>
-      buildFile({ bytes: file.bytes, contentType, url: file.filename, filename: file.filename }, options, signal).catch((err) => {
+      buildFile({ bytes: file.bytes, contentType, url: file.filename, filename: file.filename }, withPageContent(options), signal).catch((err) => {
         throw documentErrorToApi(err);
       }),
     options.timeout - (Date.now() - started),
@@ -100,9 +101,32 @@ export async function parseHandler(ctx: RequestContext) {
     cacheState: 'miss',
     creditsUsed: credits,
   };
-  const doc: Document = { ...built.doc, metadata };
-  if (built.warnings.length) doc.warning = built.warnings.join(' ');
+  let doc: Document = { ...built.doc, metadata };
+  const warnings = [...built.warnings];
+  let tokens = 0;
+  if (wantsDerived(options)) {
+    const out = await deriveFormats({
+      doc,
+      page: pageInputOf(doc, doc.rawHtml),
+      options,
+      url: file.filename,
+      zeroDataRetention: true,
+      teamId: ctx.team.id,
+      apiKeyId: ctx.apiKey?.id ?? null,
+      scrapeId,
+      fromCache: false,
+      llm: ctx.deps.llm,
+      store,
+      signal: AbortSignal.timeout(Math.max(1, options.timeout - (Date.now() - started))),
+    });
+    warnings.push(...out.warnings);
+    tokens = out.usage.totalTokens;
+    doc = withoutUnrequested(doc, options);
+    doc.metadata.creditsUsed = credits + tokensToCredits(tokens);
+  }
+  if (warnings.length) doc.warning = warnings.join(' ');
 
   await charge(store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'parse', jobId: scrapeId, credits });
+  if (tokens > 0) await charge(store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'parse-llm', jobId: scrapeId, tokens });
   return { success: true, data: doc, ...(doc.warning && { warning: doc.warning }) };
 }

@@ -1,3 +1,5 @@
+import type { ChangeTracking } from '../changes/track.js';
+
 /** The Document of the wire contract (§2.6): what a scrape, a batch or a crawl page answers. */
 
 export interface DocumentMetadata {
@@ -28,6 +30,12 @@ export interface Document {
   links?: string[];
   images?: string[];
   screenshot?: string;
+  /** The `summary` format (src/scrape/derived.ts). */
+  summary?: string;
+  /** The `json` format: conforms to its schema when one was given. */
+  json?: unknown;
+  /** The `changeTracking` format: this page compared with the team's previous scrape of it (src/changes). */
+  changeTracking?: ChangeTracking;
   actions?: {
     screenshots: string[];
     scrapes: { url: string; html: string }[];

@@ -1,5 +1,6 @@
 import { createBrowserEngine } from '../browser/index.js';
 import type { Config } from '../config.js';
+import { buildLlm } from '../llm/index.js';
 import { createEgress } from '../egress/index.js';
 import type { Store } from '../store/store.js';
 import { createScraper, type ScraperDeps } from './pipeline.js';
@@ -14,7 +15,7 @@ export { ScrapeError, isScrapeError } from './errors.js';
  * launched) browser, both under the operator's egress rules and, when
  * configured, behind the operator's proxies.
  */
-export function buildScraper(config: Config, store: Store, hooks: Pick<ScraperDeps, 'onFreshPage'> = {}): Scraper {
+export function buildScraper(config: Config, store: Store, hooks: Partial<Pick<ScraperDeps, 'onFreshPage' | 'llm'>> = {}): Scraper {
   const policy = { allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs };
   return createScraper({
     store,
@@ -30,5 +31,6 @@ export function buildScraper(config: Config, store: Store, hooks: Pick<ScraperDe
     },
     resultRetentionMs: config.resultRetentionMs,
     ...hooks,
+    llm: hooks.llm ?? buildLlm(config),
   });
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ScrapeOptions } from '../api/index.js';
-import { charge } from '../billing/credits.js';
+import { charge, tokensToCredits } from '../billing/credits.js';
+import type { Llm } from '../llm/types.js';
 import type { Store } from '../store/store.js';
 import { publishCapture } from './artifacts.js';
 import { buildContent } from './build.js';
 import { cacheable, cacheKey } from './cache-key.js';
+import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from './derived.js';
 import type { Document, DocumentMetadata } from './document.js';
 import { toScrapeError } from './error-mapping.js';
 import { ScrapeError } from './errors.js';
@@ -14,6 +16,8 @@ import { type Engines, fetchPage } from './waterfall.js';
 
 export interface ScraperDeps extends Engines {
   store: Store;
+  /** Reads pages for the summary and json formats. */
+  llm: Llm;
   /** How long results stay readable and cached: the longest default `maxAge` (2 days) by default. */
   resultRetentionMs: number;
   /** Told about each freshly fetched page the team keeps (the local search index feeds on it). */
@@ -83,7 +87,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
     try {
       const work = (async () => {
         const page = await fetchPage(deps, input.url, options, deadline);
-        const built = await buildContent(page, options, deadline.signal);
+        const built = await buildContent(page, withPageContent(options), deadline.signal);
         return { page, built };
       })();
       const { page, built } = await raceDeadline(work, deadline.signal);
@@ -127,11 +131,38 @@ export function createScraper(deps: ScraperDeps): Scraper {
     }
   }
 
+  /** The formats read from the page's content (summary, json, …), within what is left of the scrape's `timeout` (§1.13). */
+  async function derive(input: ScrapeInput, doc: Document, scrapeId: string, startedAt: number) {
+    const deadline = deadlineOf(Math.max(1, input.options.timeout - (Date.now() - startedAt)), input.signal);
+    try {
+      const out = await deriveFormats({
+        doc,
+        page: pageInputOf(doc, doc.rawHtml),
+        options: input.options,
+        url: input.url,
+        zeroDataRetention: !!input.zeroDataRetention,
+        teamId: input.teamId,
+        apiKeyId: input.apiKeyId,
+        scrapeId,
+        fromCache: doc.metadata.cacheState === 'hit',
+        llm: deps.llm,
+        store,
+        signal: deadline.signal,
+      });
+      if (input.signal?.aborted) throw input.signal.reason;
+      if (out.warnings.length) doc.warning = [doc.warning, ...out.warnings].filter(Boolean).join(' ');
+      return { complete: out.complete, tokens: out.usage.totalTokens };
+    } finally {
+      deadline.dispose();
+    }
+  }
+
   return {
     async scrape(input) {
       const options = input.options;
       assertSupported(options);
       const scrapeId = input.scrapeId ?? randomUUID();
+      const startedAt = Date.now();
       // A batch or crawl page re-run after a crash passes the same id: what the
       // first run finished is answered again, neither fetched nor charged twice.
       if (input.scrapeId) {
@@ -146,6 +177,14 @@ export function createScraper(deps: ScraperDeps): Scraper {
       if (!doc) ({ doc, credits } = await fresh(input, scrapeId, options));
       else doc.metadata.creditsUsed = credits;
 
+      let complete = true;
+      let tokens = 0;
+      if (wantsDerived(options)) {
+        ({ complete, tokens } = await derive(input, doc, scrapeId, startedAt));
+        doc = withoutUnrequested(doc, options);
+        doc.metadata.creditsUsed = credits + tokensToCredits(tokens);
+      }
+
       // Saved before charging: a crash in between leaves a page unbilled, never billed twice.
       if (!input.zeroDataRetention && !options.lockdown) {
         const now = new Date();
@@ -154,14 +193,19 @@ export function createScraper(deps: ScraperDeps): Scraper {
           teamId: input.teamId,
           url: input.url,
           // A copy served from cache is not cached again: its age is that of the original.
-          cacheKey: canCache && options.storeInCache && doc.metadata.cacheState === 'miss' ? key : null,
+          // Nor is one whose summary or json could not be produced: a retry should try again.
+          cacheKey: canCache && options.storeInCache && complete && doc.metadata.cacheState === 'miss' ? key : null,
           document: doc,
+          // Kept for interact (§3.3), which replays the page the way it was scraped.
+          options,
           createdAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + deps.resultRetentionMs).toISOString(),
         });
         if (doc.metadata.cacheState === 'miss') deps.onFreshPage?.(input.teamId, doc);
       }
       await charge(store, { teamId: input.teamId, apiKeyId: input.apiKeyId, kind: 'scrape', jobId: scrapeId, credits });
+      // Model usage is billed as tokens (1 credit = 15), its own ledger entry.
+      if (tokens > 0) await charge(store, { teamId: input.teamId, apiKeyId: input.apiKeyId, kind: 'scrape-llm', jobId: scrapeId, tokens });
       return doc;
     },
     async close() {

@@ -2,16 +2,10 @@ import type { ScrapeOptions } from '../api/index.js';
 import { notImplemented } from '../http/errors.js';
 
 /** Formats this server can produce today; the rest answer 501 before any fetch (§1.8). */
-const BUILT = new Set(['markdown', 'html', 'rawHtml', 'links', 'images', 'screenshot']);
-
-const FEATURE: Record<string, string> = {
-  summary: 'The summary format',
-  json: 'The json format',
-  changeTracking: 'The changeTracking format',
-};
+const BUILT = new Set(['markdown', 'html', 'rawHtml', 'links', 'images', 'screenshot', 'summary', 'json', 'changeTracking']);
 
 export function assertSupported(options: ScrapeOptions): void {
   for (const f of options.formats) {
-    if (!BUILT.has(f.type)) throw notImplemented(FEATURE[f.type] ?? `The ${f.type} format`);
+    if (!BUILT.has(f.type)) throw notImplemented(`The ${f.type} format`);
   }
 }

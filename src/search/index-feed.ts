@@ -1,5 +1,5 @@
 import type { Document } from '../scrape/document.js';
-import type { IndexedPage, PageIndex } from './page-index.js';
+import type { IndexedPage, PageStore } from '../store/pages.js';
 
 const MAX_IMAGES = 20;
 
@@ -39,18 +39,14 @@ export function pageFromDocument(teamId: string, doc: Document, fetchedAt: Date)
  * index. Pages that answered an error status are not worth finding. Indexing
  * must never fail a scrape, so problems go to `onError`.
  */
-export function feedIndex(index: PageIndex, onError: (err: unknown) => void) {
+export function feedIndex(index: PageStore, onError: (err: unknown) => void) {
   return (teamId: string, doc: Document): void => {
     if (doc.metadata.statusCode >= 400) return;
     const page = pageFromDocument(teamId, doc, new Date());
-    // Off the scrape's own path: the FTS insert (~1 ms for a large page) is
+    // Off the scrape's own path: the index insert (~1 ms for a large page) is
     // not the caller's to wait for, and it still lands before their next request.
     setImmediate(() => {
-      try {
-        index.upsert(page);
-      } catch (err) {
-        onError(err);
-      }
+      index.upsert(page).catch(onError);
     });
   };
 }

@@ -1,6 +1,6 @@
 import { categoryOf } from './categories.js';
 import { hostMatches } from './domains.js';
-import type { PageHit, PageIndex, PageQuery } from './page-index.js';
+import type { PageHit, PageQuery, PageStore } from '../store/pages.js';
 import type { SearchHits, SearchParams, SearchProvider, SourceOptions } from './provider.js';
 import { parseQuery } from './query-syntax.js';
 
@@ -9,7 +9,7 @@ import { parseQuery } from './query-syntax.js';
  * a page was fetched (the only date every page has); location, country and
  * language do not apply to an index of one's own pages.
  */
-export function createLocalProvider(index: PageIndex): SearchProvider {
+export function createLocalProvider(index: PageStore): SearchProvider {
   return {
     name: 'local',
     async search(params: SearchParams): Promise<SearchHits> {
@@ -30,7 +30,7 @@ export function createLocalProvider(index: PageIndex): SearchProvider {
         limit: params.limit,
       };
       const impossible = parsed.sites.length > 0 && hosts.length === 0;
-      const find = (source: SourceOptions | undefined, extra: Partial<PageQuery>): PageHit[] => {
+      const find = async (source: SourceOptions | undefined, extra: Partial<PageQuery>): Promise<PageHit[]> => {
         const query: PageQuery = {
           ...base,
           categories: [],
@@ -40,7 +40,7 @@ export function createLocalProvider(index: PageIndex): SearchProvider {
           ...extra,
         };
         if (impossible) return [];
-        const all = index.search(query);
+        const all = await index.search(query);
         // Every word required finds nothing for a long natural-language question over a small index:
         // fall back to any word, still ranked by bm25.
         return all.length || query.required.length < 2 ? all : index.search({ ...query, matchAny: true });
@@ -49,13 +49,13 @@ export function createLocalProvider(index: PageIndex): SearchProvider {
       const hits: SearchHits = {};
       const { web, news, images } = params.sources;
       if (web) {
-        hits.web = find(web, { categories: params.categories }).map((h) => {
+        hits.web = (await find(web, { categories: params.categories })).map((h) => {
           const category = categoryOf(h.url, params.categories, h.contentType);
           return { url: h.url, title: h.title, description: h.snippet, ...(category && { category }) };
         });
       }
       if (news) {
-        hits.news = find(news, { articlesOnly: true }).map((h) => ({
+        hits.news = (await find(news, { articlesOnly: true })).map((h) => ({
           url: h.url,
           title: h.title,
           snippet: h.snippet,
@@ -65,7 +65,7 @@ export function createLocalProvider(index: PageIndex): SearchProvider {
       }
       if (images) {
         // Images carry no text of their own: they are found through the pages that showed them.
-        const pages = find(images, { withImages: true });
+        const pages = await find(images, { withImages: true });
         const seen = new Set<string>();
         hits.images = pages
           .flatMap((p) => p.images.map((imageUrl) => ({ imageUrl, url: p.url, title: p.title })))

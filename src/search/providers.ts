@@ -1,22 +1,22 @@
 import type { Config } from '../config.js';
+import type { PageStore } from '../store/pages.js';
+import type { Store } from '../store/store.js';
 import { createEgress } from '../egress/index.js';
 import { combineProviders } from './combine.js';
 import { createLocalProvider } from './local-provider.js';
-import type { PageIndex } from './page-index.js';
 import type { SearchProvider } from './provider.js';
 import { createSearxngProvider } from './searxng-provider.js';
-import { createSqlitePageIndex } from './sqlite-page-index.js';
 
 export interface SearchService {
   provider: SearchProvider;
   /** The team's fetched pages; the scrape pipeline feeds it whichever providers answer queries. */
-  index: PageIndex;
+  index: PageStore;
   close(): Promise<void>;
 }
 
 /** The providers TRAWL_SEARCH_PROVIDERS names, in its order (config.ts checked the names). */
-export function buildSearch(config: Config): SearchService {
-  const index = createSqlitePageIndex(config.dataDir);
+export function buildSearch(config: Config, store: Store): SearchService {
+  const index = store.pages;
   // The operator chose this address, so it may be private like a proxy's; redirects are
   // refused by the adapter, and cloud metadata addresses stay closed.
   const egress = config.searxngUrl
@@ -30,7 +30,6 @@ export function buildSearch(config: Config): SearchService {
     provider: combineProviders(providers),
     index,
     async close() {
-      index.close();
       await egress?.close();
     },
   };

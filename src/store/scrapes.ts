@@ -7,6 +7,8 @@ export interface StoredScrape<D = unknown> {
   teamId: string;
   url: string;
   document: D;
+  /** The validated options it was scraped with, which interact replays (§3.3); null for older rows. */
+  options: unknown;
   createdAt: string;
 }
 
@@ -18,6 +20,7 @@ export interface ScrapeStore {
     /** Null when the result must not be served from cache (actions, headers, storeInCache false). */
     cacheKey: string | null;
     document: unknown;
+    options?: unknown;
     createdAt: string;
     expiresAt: string;
   }): Promise<void>;

@@ -1,8 +1,14 @@
+import type { AgentStore } from './agents.js';
 import type { ArtifactStore } from './artifacts.js';
+import type { ChangeStore } from './changes.js';
+import type { BrowserSessionStore } from './browser-sessions.js';
 import type { CrawlStore } from './crawls.js';
+import type { ExtractStore } from './extracts.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { JobStore } from './jobs.js';
 import type { LedgerStore } from './ledger.js';
+import type { MonitorStore } from './monitors.js';
+import type { PageStore } from './pages.js';
 import type { JobResultStore } from './results.js';
 import type { ScrapeStore } from './scrapes.js';
 import type { TaskStore } from './tasks.js';
@@ -12,10 +18,10 @@ import type { WebhookOutbox } from './webhooks.js';
 /**
  * The storage seam: the only place that knows SQL. Each concern has its own
  * sub-store so that callers ask for what they need and a PostgreSQL
- * implementation can fill the same shapes later.
+ * implementation fills the same shapes (src/store/postgres).
  */
 export interface Store {
-  readonly kind: 'sqlite';
+  readonly kind: 'sqlite' | 'postgres';
   teams: TeamStore;
   ledger: LedgerStore;
   idempotency: IdempotencyStore;
@@ -26,5 +32,12 @@ export interface Store {
   scrapes: ScrapeStore;
   artifacts: ArtifactStore;
   webhooks: WebhookOutbox;
+  /** The local search index. */
+  pages: PageStore;
+  changes: ChangeStore;
+  monitors: MonitorStore;
+  browserSessions: BrowserSessionStore;
+  extracts: ExtractStore;
+  agents: AgentStore;
   close(): Promise<void>;
 }

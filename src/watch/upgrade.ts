@@ -1,10 +1,11 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { batchScrapeResource } from '../batch/job.js';
 import { crawlResource } from '../crawl/job.js';
 import { authenticate } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
+import type { UpgradeRouter } from '../http/upgrades.js';
 import { CLOSE, closeUnexpected, closeWith } from './frames.js';
 import { watchJob, type WatchDeps } from './session.js';
 
@@ -32,24 +33,23 @@ export interface Watchers {
  * Authorization header. Refusals come as close codes after the handshake
  * (§17.3), whose JSON reasons say more than an HTTP status would.
  */
-export function attachWatchers(server: Server, deps: WatcherDeps): Watchers {
+export function attachWatchers(upgrades: UpgradeRouter, deps: WatcherDeps): Watchers {
   const wss = new WebSocketServer({
     noServer: true,
     handleProtocols: (protocols) => protocols.values().next().value ?? false,
   });
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  let open = true;
+  upgrades.add((req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!open) return false;
     const match = WATCHED.map((w) => ({ kind: w.kind, id: idOf(w.pattern.exec(req.url ?? '')?.[1]) })).find((w) => w.id);
-    if (!match || req.headers.upgrade?.toLowerCase() !== 'websocket') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
+    if (!match || req.headers.upgrade?.toLowerCase() !== 'websocket') return false;
     const jobId = match.id!;
     wss.handleUpgrade(req, socket, head, (ws) => {
       admit(ws, req, match.kind, jobId).catch((err) => closeUnexpected(ws, deps.log, err, 'admitting a job watcher failed'));
     });
-  };
-  server.on('upgrade', onUpgrade);
+    return true;
+  });
 
   async function admit(ws: WebSocket, req: IncomingMessage, kind: string, jobId: string) {
     const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
@@ -70,7 +70,7 @@ export function attachWatchers(server: Server, deps: WatcherDeps): Watchers {
 
   return {
     close() {
-      server.off('upgrade', onUpgrade);
+      open = false;
       for (const ws of wss.clients) ws.close(1001, '{"type":"error","error":"The server is shutting down"}');
       wss.close();
     },

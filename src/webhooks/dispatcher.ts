@@ -29,6 +29,11 @@ export interface WebhookDispatcherOptions {
   /** Wait before each retry; its length is the number of retries. */
   retryDelaysMs?: number[];
   log: WebhookLog;
+  /**
+   * When several processes share the outbox, each writes the events it emits
+   * but only the one this answers true in sends, so no delivery goes out twice.
+   */
+  sends?: () => boolean;
 }
 
 /**
@@ -40,6 +45,12 @@ export interface WebhookDispatcherOptions {
 export class WebhookDispatcher {
   private readonly retryDelaysMs: number[];
   private readonly inFlight = new Map<number, Promise<void>>();
+  /**
+   * Attempts that ended while `due` was being read: with an asynchronous
+   * store (PostgreSQL) its answer can predate their `delivered`, and would
+   * send them again.
+   */
+  private endedSinceRead = new Set<number>();
   private readonly stopping = new AbortController();
   private unsubscribe: (() => void) | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -103,15 +114,19 @@ export class WebhookDispatcher {
   private async pump() {
     do {
       this.wokenWhilePumping = false;
+      if (this.opts.sends && !this.opts.sends()) return;
       const free = CONCURRENCY - this.inFlight.size;
       if (free <= 0) return;
       // Rows in flight are still pending, so they come back: ask for enough to fill the free slots anyway.
+      this.endedSinceRead = new Set();
+      const endedSinceRead = this.endedSinceRead;
       const due = await this.opts.outbox.due(new Date(), free + this.inFlight.size);
       for (const d of due) {
         if (this.stopping.signal.aborted || this.inFlight.size >= CONCURRENCY) return;
-        if (this.inFlight.has(d.id)) continue;
+        if (this.inFlight.has(d.id) || endedSinceRead.has(d.id)) continue;
         const attempt = this.attempt(d).finally(() => {
           this.inFlight.delete(d.id);
+          this.endedSinceRead.add(d.id);
           this.wake();
         });
         this.inFlight.set(d.id, attempt);

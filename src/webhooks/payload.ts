@@ -2,7 +2,7 @@ import type { JobEvent } from '../jobs/events.js';
 import type { WebhookSubscription } from '../store/webhooks.js';
 
 /** How a job kind names itself in a cancellation error, e.g. "Batch scrape cancelled". */
-const LABELS: Record<string, string> = { batch_scrape: 'Batch scrape', crawl: 'Crawl' };
+const LABELS: Record<string, string> = { batch_scrape: 'Batch scrape', crawl: 'Crawl', extract: 'Extract', agent: 'Agent run' };
 
 /** The §16.2 envelope. */
 export interface WebhookPayload {

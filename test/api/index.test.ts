@@ -27,6 +27,7 @@ const MINIMAL_BODIES: Record<string, object> = {
   feedbackRequest: { endpoint: 'map', jobId: '3f5c1d2e-1a2b-4c3d-9e8f-0a1b2c3d4e5f', rating: 'good' },
   searchFeedbackRequest: { rating: 'good' },
   scrapeOptions: {},
+  teamKeyCreateRequest: {},
 };
 
 const QUERIES = [
@@ -39,6 +40,8 @@ const QUERIES = [
   'monitorChecksQuery',
   'monitorCheckQuery',
   'historicalUsageQuery',
+  'browserLiveViewQuery',
+  'teamKeyParams',
 ];
 
 const schemas = Object.entries(api).filter(([, value]) => value instanceof z.ZodType) as [string, z.ZodType][];

@@ -11,7 +11,7 @@ describe('trawl keys (operator command)', () => {
   after(() => s.close());
 
   const trawl = async (...args: string[]) => {
-    const p = run('node', ['bin/trawl.js', ...args], { TRAWL_DATA_DIR: s.dataDir, TRAWL_LOG_LEVEL: 'silent' });
+    const p = run('node', ['bin/trawl.js', ...args], { ...s.storageEnv, TRAWL_LOG_LEVEL: 'silent' });
     const code = await p.exited;
     return { code, out: p.output() };
   };

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { testDatabaseFor } from './postgres.js';
+import { redisPrefix } from './redis.js';
 
 export interface Running {
   child: ChildProcess;
@@ -78,10 +80,13 @@ export interface ServerProcess {
  */
 export async function startServerProcess(dataDir: string, key: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
+  const database = await testDatabaseFor(dataDir);
   const proc = run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     PORT: '0',
     HOST: '127.0.0.1',
     TRAWL_DATA_DIR: dataDir,
+    ...(database && { DATABASE_URL: database.url }),
+    ...(process.env.TRAWL_TEST_REDIS_URL && { REDIS_URL: process.env.TRAWL_TEST_REDIS_URL, TRAWL_REDIS_PREFIX: redisPrefix() }),
     TRAWL_API_KEY: key,
     TRAWL_ALLOW_PRIVATE_NETWORK: 'on',
     ...env,

@@ -37,6 +37,17 @@ describe('the HTTP surface', () => {
     assert.deepEqual(r.body, { success: false, code: 'BAD_REQUEST_INVALID_JSON', error: 'Bad request, malformed JSON' });
   });
 
+  test('an empty body labelled JSON is no body: a DELETE goes through, a POST is told what is missing', async () => {
+    const headers = { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' };
+    const del = await fetch(`${s.url}/v2/crawl/00000000-0000-4000-8000-000000000000`, { method: 'DELETE', headers });
+    const delBody = (await del.json()) as { code?: string };
+    assert.notEqual(delBody.code, 'BAD_REQUEST_INVALID_JSON', JSON.stringify(delBody));
+    assert.equal(del.status, 404);
+    const post = await fetch(`${s.url}/v2/scrape`, { method: 'POST', headers, body: '' });
+    assert.equal(post.status, 400);
+    assert.notEqual(((await post.json()) as { code?: string }).code, 'BAD_REQUEST_INVALID_JSON');
+  });
+
   test('unknown keys answer 400 with unrecognized_keys details; origin and integration pass', async () => {
     const r = await s.api('POST', '/v2/scrape', { url: 'https://example.com', bogus: 1, alsoBogus: true });
     assert.equal(r.status, 400);

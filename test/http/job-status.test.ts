@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Document } from '../../src/scrape/document.js';
+import { rawSql } from '../helpers/raw-sql.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The status, cancel and errors machinery every crawl-like job shares, read
@@ -211,12 +210,7 @@ describe('job status, cancel and errors (§7.2–§7.4, §1.14.1)', () => {
   test('an ended job past its expiresAt, not purged yet, is 404 Job expired', async () => {
     const id = await batch({ docs: 1 });
     await finish(id);
-    const db = new Database(path.join(s.dataDir, 'trawl.sqlite'));
-    try {
-      db.prepare('UPDATE jobs SET expires_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString(), id);
-    } finally {
-      db.close();
-    }
+    await rawSql(s, 'UPDATE jobs SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000).toISOString(), id]);
     for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['GET', '/errors']] as const) {
       const r = await s.api(method, `/v2/batch/scrape/${id}${suffix}`);
       assert.equal(r.status, 404);

@@ -13,6 +13,7 @@ import { ApiError } from '../../src/http/errors.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
 import { buildScraper } from '../../src/scrape/index.js';
+import { buildLlm } from '../../src/llm/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
@@ -226,7 +227,7 @@ describe('idempotency guard (§1.12)', () => {
     store = createSqliteStore(dir);
     await bootstrapTeams(config, store);
     const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), routes, guards: billingGuards(config) });
+    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), llm: buildLlm(config), routes, guards: billingGuards(config) });
   });
   after(async () => {
     await app.close();

@@ -21,13 +21,6 @@ const bodies: Record<string, unknown> = {
   'POST /v2/browser/:sessionId/execute': { code: 'echo hi' },
   'POST /v2/interact': {},
   'POST /v2/interact/:sessionId/execute': { code: 'echo hi' },
-  'POST /v2/monitor': {
-    name: 'home',
-    schedule: { cron: '*/5 * * * *' },
-    targets: [{ type: 'scrape', urls: ['https://example.com'] }],
-  },
-  'PATCH /v2/monitor/:monitorId': { name: 'renamed' },
-  'POST /v2/monitor/:monitorId/run': {},
   'POST /v2/feedback': { endpoint: 'scrape', jobId: ID, rating: 'good', valuableSources: [{ url: 'https://example.com' }] },
 };
 

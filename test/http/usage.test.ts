@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { after, before, describe, test } from 'node:test';
 import { hashKey, keyPrefix } from '../../src/auth/keys.js';
 import { charge } from '../../src/billing/credits.js';
 import type { Store } from '../../src/store/store.js';
+import { rawSql } from '../helpers/raw-sql.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const ACME_KEY = 'fc-acacacacacacacacacacacacacacacac';
@@ -164,9 +163,7 @@ describe('usage endpoints when storage fails', () => {
   before(async () => {
     s = await startTestServer();
     // Break the ledger from outside, as a damaged database would.
-    const db = new Database(path.join(s.dataDir, 'trawl.sqlite'));
-    db.exec('DROP TABLE ledger; DROP TABLE ledger_months');
-    db.close();
+    await rawSql(s, 'DROP TABLE ledger; DROP TABLE ledger_months');
   });
   after(() => s.close());
 

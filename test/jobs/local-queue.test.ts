@@ -2,28 +2,63 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LocalQueue } from '../../src/jobs/local-queue.js';
-import type { QueueEvent } from '../../src/jobs/queue.js';
+import { BullMQQueue } from '../../src/jobs/bullmq/queue.js';
+import { LocalQueue, type LocalQueueOptions } from '../../src/jobs/local-queue.js';
+import type { Queue, QueueEvent } from '../../src/jobs/queue.js';
+import { RedisBus } from '../../src/jobs/redis-bus.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
+import type { TaskStore } from '../../src/store/tasks.js';
+import { redisPrefix, testRedis } from '../helpers/redis.js';
 import { tempDataDir } from '../helpers/server.js';
 
 const LEASE = 30_000;
 
-describe('local queue', () => {
+/** The Queue contract, held by both implementations: one process's, and the one processes share through Redis. */
+interface Backend {
+  name: string;
+  /** Alone on its store, so every active task at start-up is an orphan. */
+  exclusive: boolean;
+  make(tasks: TaskStore, opts: LocalQueueOptions): Promise<{ queue: Queue; close(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  { name: 'local', exclusive: true, make: async (tasks, opts) => ({ queue: new LocalQueue(tasks, opts), close: async () => {} }) },
+  {
+    name: 'BullMQ',
+    exclusive: false,
+    async make(tasks, opts) {
+      const { url } = await testRedis();
+      const log = { error: (obj: object, msg?: string) => console.error(msg, obj) };
+      const bus = new RedisBus(url, redisPrefix(), log);
+      const queue = await BullMQQueue.start(tasks, { ...opts, bus, redisUrl: url, log });
+      return {
+        queue,
+        async close() {
+          await queue.close();
+          await bus.close();
+        },
+      };
+    },
+  },
+];
+
+for (const backend of backends) describe(`${backend.name} queue`, () => {
   let dir: string;
   let store: Store;
   let limits: Record<string, number>;
-  let queue: LocalQueue;
+  let queue: Queue;
+  let closeQueue: () => Promise<void>;
   const claim = (max = 10, owner = 'w1', leaseMs = LEASE) => queue.claim({ owner, max, kinds: ['page'], leaseMs });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = tempDataDir();
     store = createSqliteStore(dir);
     limits = {};
-    queue = new LocalQueue(store.tasks, { concurrencyOf: (team) => limits[team] ?? 100, retryDelayMs: () => 50 });
+    ({ queue, close: closeQueue } = await backend.make(store.tasks, { concurrencyOf: (team) => limits[team] ?? 100, retryDelayMs: () => 50 }));
   });
   afterEach(async () => {
+    await closeQueue();
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -213,22 +248,31 @@ describe('local queue', () => {
     assert.equal((await queue.claim({ owner: 'w', max: 1, kinds: ['extract'], leaseMs: LEASE })).length, 1);
   });
 
-  test('recoverOrphans queues active tasks again, fails those out of attempts, and ends jobs left without work', async () => {
+  test('recoverOrphans queues orphaned tasks again, fails those out of attempts, and ends jobs left without work', async () => {
+    const live = backend.exclusive ? null : await queue.enqueue({ kind: 'page', teamId: 't1' });
+    if (live) assert.equal((await claim(1, 'w2')).length, 1);
     const job = await store.jobs.create({ kind: 'crawl', teamId: 't1', options: {} });
     const again = await queue.enqueue({ kind: 'page', teamId: 't1', jobId: job.id, maxAttempts: 2 });
     const spent = await queue.enqueue({ kind: 'page', teamId: 't1', maxAttempts: 1 });
-    assert.equal((await claim()).length, 2);
+    // Shared, a task is an orphan once its lease lapses; alone, any active task is.
+    assert.equal((await claim(10, 'w1', backend.exclusive ? LEASE : 1)).length, 2);
+    await sleep(5);
     const empty = await store.jobs.create({ kind: 'extract', teamId: 't1', options: {} });
 
     assert.equal(await queue.recoverOrphans(), 2);
+    if (live) assert.equal((await store.tasks.get(live))?.state, 'active', "a live worker's task is left alone");
     const requeued = await store.tasks.get(again);
     assert.equal(requeued?.state, 'queued');
     assert.equal(requeued?.attempts, 1, 'the interrupted run counts as an attempt');
     assert.equal((await store.tasks.get(spent))?.state, 'failed');
     assert.equal((await store.jobs.get(job.id))?.status, 'running');
     const cut = await store.jobs.get(empty.id);
-    assert.equal(cut?.status, 'failed');
-    assert.match(cut?.error ?? '', /before any of its work was queued/);
+    if (backend.exclusive) {
+      assert.equal(cut?.status, 'failed');
+      assert.match(cut?.error ?? '', /before any of its work was queued/);
+    } else {
+      assert.equal(cut?.status, 'running', 'another process may be about to queue its work');
+    }
 
     const [c] = await claim();
     assert.equal(c?.task.id, again);

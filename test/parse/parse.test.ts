@@ -225,10 +225,13 @@ describe('POST /v2/parse', () => {
       assert.equal(proxy.status, 400);
     });
 
-    test('summary and json answer 501 like on scrape', async () => {
-      const r = await parse(s, { data: 'hi', filename: 'a.txt' }, { formats: ['summary'] });
-      assert.equal(r.status, 501);
-      assert.equal(r.body.code, 'NOT_IMPLEMENTED');
+    test('summary and json are derived from an upload as from a scraped page', async () => {
+      const text = 'Quarterly report\n\nRevenue grew by twelve percent in the third quarter of the year.\n\nRegion: Northern Europe\n';
+      const r = await parse(s, { data: text, filename: 'report.txt' }, { formats: ['summary', { type: 'json', schema: { type: 'object', properties: { region: { type: 'string' } } } }] });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      assert.match(r.body.data.summary, /Revenue grew by twelve percent/);
+      assert.deepEqual(r.body.data.json, { region: 'Northern Europe' });
+      assert.equal(r.body.data.markdown, undefined, 'markdown was read for the formats, not returned');
     });
 
     test('an unsupported type is 415 SCRAPE_UNSUPPORTED_FILE_ERROR', async () => {

@@ -120,8 +120,8 @@ describe('scrape options through the official JS SDK', () => {
     });
   });
 
-  test('formats that need an LLM answer 501 until that capability lands', async () => {
-    await assert.rejects(fc.scrape(site.url('/echo'), { formats: ['summary'] }), (err: unknown) => {
+  test('formats not built yet answer 501', async () => {
+    await assert.rejects(fc.scrape(site.url('/echo'), { formats: ['branding'] }), (err: unknown) => {
       assert.ok(err instanceof SdkError);
       assert.equal(err.status, 501);
       assert.equal(err.code, 'NOT_IMPLEMENTED');

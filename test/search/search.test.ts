@@ -103,7 +103,7 @@ describe('POST /v2/search with the local index', () => {
 
   test('tbs filters on when the page was fetched', async () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
-    s.trawl.search.index.upsert({
+    await s.trawl.search.index.upsert({
       teamId: await teamId(),
       url: 'https://old.example.com/webhooks-archive',
       title: 'Old webhooks archive',
@@ -124,7 +124,7 @@ describe('POST /v2/search with the local index', () => {
   });
 
   test('with scrapeOptions each hit is scraped: Document fields flat in the item; a failed scrape keeps the SERP fields', async () => {
-    s.trawl.search.index.upsert({
+    await s.trawl.search.index.upsert({
       teamId: await teamId(), url: 'http://127.0.0.1:1/gone', title: 'Gone pricing page', description: 'pricing', markdown: 'pricing credits',
       contentType: 'text/html', publishedAt: null, isArticle: false, images: [], fetchedAt: new Date().toISOString(),
     });
@@ -155,7 +155,7 @@ describe('POST /v2/search with the local index', () => {
   });
 
   test('a search that outlives its timeout answers 408 SCRAPE_TIMEOUT within the budget', async () => {
-    s.trawl.search.index.upsert({
+    await s.trawl.search.index.upsert({
       teamId: await teamId(), url: site.url('/slow'), title: 'Slow', description: '', markdown: 'slowly', contentType: 'text/html',
       publishedAt: null, isArticle: false, images: [], fetchedAt: new Date().toISOString(),
     });
@@ -167,7 +167,7 @@ describe('POST /v2/search with the local index', () => {
   });
 
   test('ignoreInvalidURLs drops results scrape would refuse', async () => {
-    s.trawl.search.index.upsert({
+    await s.trawl.search.index.upsert({
       teamId: await teamId(), url: 'ftp://files.example.com/zebra', title: 'Zebra', description: '', markdown: 'zebra',
       contentType: null, publishedAt: null, isArticle: false, images: [], fetchedAt: new Date().toISOString(),
     });

@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createPostgresStore } from '../../src/store/postgres/index.js';
 import { migrate, openDatabase } from '../../src/store/sqlite/database.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import { DataDirLockedError } from '../../src/store/sqlite/lock.js';
+import type { Store } from '../../src/store/store.js';
+import { freshDatabase, testPostgres } from '../helpers/postgres.js';
 import { run } from '../helpers/process.js';
 import { tempDataDir } from '../helpers/server.js';
 
+const pgServer = await testPostgres().catch(() => null);
 const holder = fileURLToPath(new URL('../fixtures/hold-store.ts', import.meta.url));
 const migrationFiles = fs
   .readdirSync(fileURLToPath(new URL('../../src/store/sqlite/migrations/', import.meta.url)))
@@ -69,6 +74,44 @@ describe('store migrations and ownership', () => {
       await store.close();
     } finally {
       child.child.kill('SIGKILL');
+    }
+  });
+});
+
+const pgMigrationFiles = fs
+  .readdirSync(fileURLToPath(new URL('../../src/store/postgres/migrations/', import.meta.url)))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+
+test('PostgreSQL has the same migrations, by number and name, as SQLite', () => {
+  assert.deepEqual(pgMigrationFiles, migrationFiles);
+});
+
+describe('PostgreSQL migrations', { skip: pgServer ? false : 'no PostgreSQL here: set TRAWL_TEST_DATABASE_URL or install initdb/pg_ctl' }, () => {
+  test('processes starting together on an empty database apply each migration once, and all share it', async () => {
+    const db = await freshDatabase(pgServer!);
+    const stores: Store[] = [];
+    try {
+      stores.push(...(await Promise.all([1, 2, 3, 4].map(() => createPostgresStore(db.url)))));
+      const job = await stores[0]!.jobs.create({ kind: 'crawl', teamId: 't1', options: { limit: 5 } });
+      assert.deepEqual((await stores[3]!.jobs.get(job.id))?.options, { limit: 5 }, 'no ownership lock: every process reads and writes');
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('SELECT name FROM schema_migrations ORDER BY version');
+        assert.deepEqual(
+          rows.map((r) => r.name),
+          pgMigrationFiles,
+        );
+      } finally {
+        await client.end();
+      }
+      const again = await createPostgresStore(db.url);
+      stores.push(again);
+      assert.deepEqual((await again.jobs.get(job.id))?.options, { limit: 5 }, 'a restart keeps the data');
+    } finally {
+      for (const s of stores) await s.close();
+      await db.drop();
     }
   });
 });

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
 import type { Document } from '../../src/scrape/document.js';
-import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
-import { tempDataDir } from '../helpers/server.js';
+import { type OpenedBackend, storeBackends } from '../helpers/store-backends.js';
 
 const MiB = 1024 * 1024;
 
@@ -25,19 +23,18 @@ function doc(n: number, extra: Partial<Document> = {}): Document {
   };
 }
 
-describe('job results store', () => {
-  let dir: string;
+for (const backend of await storeBackends()) describe(`job results store (${backend.name})`, { skip: backend.skip }, () => {
+  let opened: OpenedBackend;
   let store: Store;
   let jobId: string;
 
   beforeEach(async () => {
-    dir = tempDataDir();
-    store = createSqliteStore(dir);
+    opened = await backend.open();
+    store = opened.store;
     jobId = (await store.jobs.create({ kind: 'batch_scrape', teamId: 't1', options: {} })).id;
   });
   afterEach(async () => {
-    await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await opened.close();
   });
 
   const all = { skip: 0, maxBytes: 10 * MiB };
@@ -64,6 +61,8 @@ describe('job results store', () => {
     const past = await store.results.page(jobId, { ...all, skip: 10 });
     assert.deepEqual(past.documents, []);
     assert.equal(past.documentCount, 10);
+    const countOnly = await store.results.page(jobId, { ...all, skip: Number.MAX_SAFE_INTEGER });
+    assert.deepEqual([countOnly.documents, countOnly.documentCount], [[], 10], 'a skip past everything reads just the totals');
 
     const other = (await store.jobs.create({ kind: 'batch_scrape', teamId: 't1', options: {} })).id;
     assert.deepEqual(await store.results.page(other, all), { documents: [], documentCount: 0, creditsUsed: 0 });

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createEgress } from '../../src/egress/index.js';
-import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import { sendDelivery } from '../../src/webhooks/send.js';
 import { slowPage, until, waitForBatch } from '../batch/helpers.js';
 import { startSite, type Site } from '../fixtures/site.js';
-import { startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
+import { openTestStore, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { signatureValid, startReceiver } from './receiver.js';
 
 const SECRET = 'whsec-test-0123';
@@ -215,7 +214,7 @@ describe('webhook final events owed at start-up', () => {
   test('a subscribed job that ended while no server listened gets its final delivery on the next start', async () => {
     const dataDir = tempDataDir();
     const rx = await startReceiver();
-    const store = createSqliteStore(dataDir);
+    const store = await openTestStore(dataDir);
     const job = await store.jobs.create({ kind: 'batch_scrape', teamId: 'some-team', options: {} });
     await store.webhooks.subscribe(job.id, { url: rx.url, headers: {}, metadata: { m: '1' }, events: ['completed', 'failed'] });
     // Ended by the store alone, as a process dying right after the cancel leaves it.

@@ -1,7 +1,7 @@
 import type { CrawlParamsPreviewRequest } from '../../api/index.js';
 import { badRequest } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
-import type { CrawlPromptReader } from './reader.js';
+import { readPromptOfRequest } from './for-request.js';
 
 /** §7.6's wording; `POST /v2/crawl` has its own (§7.1). */
 export const PREVIEW_PROMPT_FAILURE = 'Failed to process natural language prompt. Please try rephrasing.';
@@ -16,11 +16,9 @@ function echoedUrl(normalised: string, raw: unknown): string {
 }
 
 /** `POST /v2/crawl/params-preview` (§7.6): the crawl options a prompt stands for, without crawling. */
-export function crawlParamsPreviewHandler(reader: CrawlPromptReader) {
-  return async (ctx: RequestContext<CrawlParamsPreviewRequest>) => {
-    const { url, prompt } = ctx.body;
-    const { options, warning } = await reader.read(url, prompt);
-    if (Object.keys(options).length === 0) throw badRequest(PREVIEW_PROMPT_FAILURE);
-    return { success: true, data: { url: echoedUrl(url, ctx.req.body), ...options }, ...(warning && { warning }) };
-  };
+export async function crawlParamsPreview(ctx: RequestContext<CrawlParamsPreviewRequest>) {
+  const { url, prompt } = ctx.body;
+  const { options, warning } = await readPromptOfRequest(ctx, url, prompt);
+  if (Object.keys(options).length === 0) throw badRequest(PREVIEW_PROMPT_FAILURE);
+  return { success: true, data: { url: echoedUrl(url, ctx.req.body), ...options }, ...(warning && { warning }) };
 }

@@ -1,4 +1,5 @@
 import type { CrawlRequest } from '../../api/index.js';
+import type { TokenUsage } from '../../llm/index.js';
 
 /** The crawl options a prompt can set (§7.6 lists them); everything else stays the caller's. */
 export type PromptCrawlOptions = Partial<
@@ -24,6 +25,8 @@ export interface CrawlPromptReading {
   options: PromptCrawlOptions;
   /** Names the parts of the prompt that were not understood, when any were. */
   warning?: string;
+  /** What a language model spent reading it, for the caller to bill. */
+  usage?: TokenUsage;
 }
 
 /**

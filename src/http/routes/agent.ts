@@ -1,4 +1,7 @@
 import { agentListQuery, agentRequest, agentTraceQuery } from '../../api/index.js';
+import { cancelAgent } from '../../agent/cancel.js';
+import { agentSnapshot, agentStatus, agentTrace, listAgents } from '../../agent/read.js';
+import { startAgent } from '../../agent/start.js';
 import { defineRoutes } from '../route.js';
 
 export const agentRoutes = defineRoutes(
@@ -11,7 +14,7 @@ export const agentRoutes = defineRoutes(
     rateClass: 'extract',
     body: agentRequest,
     creditsRequired: () => 1,
-    feature: 'Agent',
+    handler: startAgent,
   },
   {
     method: 'GET',
@@ -21,7 +24,7 @@ export const agentRoutes = defineRoutes(
     tag: 'Agent',
     rateClass: 'extractStatus',
     query: agentListQuery,
-    feature: 'Agent',
+    handler: listAgents,
   },
   {
     method: 'GET',
@@ -30,7 +33,7 @@ export const agentRoutes = defineRoutes(
     summary: 'An agent conversation thread',
     tag: 'Agent',
     rateClass: 'extractStatus',
-    feature: 'Agent',
+    feature: 'Agent threads',
   },
   {
     method: 'GET',
@@ -39,7 +42,7 @@ export const agentRoutes = defineRoutes(
     summary: 'Agent run status',
     tag: 'Agent',
     rateClass: 'extractStatus',
-    feature: 'Agent',
+    handler: agentStatus,
   },
   {
     method: 'DELETE',
@@ -48,7 +51,7 @@ export const agentRoutes = defineRoutes(
     summary: 'Cancel an agent run',
     tag: 'Agent',
     rateClass: 'extractStatus',
-    feature: 'Agent',
+    handler: cancelAgent,
   },
   {
     method: 'GET',
@@ -58,7 +61,7 @@ export const agentRoutes = defineRoutes(
     tag: 'Agent',
     rateClass: 'extractStatus',
     query: agentTraceQuery,
-    feature: 'Agent',
+    handler: agentTrace,
   },
   {
     method: 'GET',
@@ -67,6 +70,6 @@ export const agentRoutes = defineRoutes(
     summary: 'An artifact snapshot of an agent run',
     tag: 'Agent',
     rateClass: 'extractStatus',
-    feature: 'Agent',
+    handler: agentSnapshot,
   },
 );

@@ -1,4 +1,11 @@
-import { browserCreateRequest, browserExecuteRequest, browserListQuery } from '../../api/index.js';
+import { browserCreateRequest, browserExecuteRequest, browserListQuery, browserLiveViewQuery } from '../../api/index.js';
+import {
+  createSessionHandler,
+  deleteSessionHandler,
+  executeHandler,
+  listSessionsHandler,
+  liveViewPageHandler,
+} from '../../sessions/handlers.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
 
 /** §11: the SDKs call /v2/browser…; the current API also names it /v2/interact…. */
@@ -14,6 +21,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       body: browserCreateRequest,
       creditsRequired: () => 1,
       feature: 'Browser sessions',
+      handler: createSessionHandler,
     },
     {
       method: 'GET',
@@ -24,6 +32,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       rateClass: 'crawlStatus',
       query: browserListQuery,
       feature: 'Browser sessions',
+      handler: listSessionsHandler,
     },
     {
       method: 'POST',
@@ -34,6 +43,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       rateClass: 'scrape',
       body: browserExecuteRequest,
       feature: 'Browser sessions',
+      handler: executeHandler,
     },
     {
       method: 'DELETE',
@@ -43,8 +53,23 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       tag: 'Browser',
       rateClass: 'crawlStatus',
       feature: 'Browser sessions',
+      handler: deleteSessionHandler,
     },
   );
 }
 
-export const browserRoutes = [...sessionRoutes('/v2/browser', 'browser'), ...sessionRoutes('/v2/interact', 'interactSession')];
+export const browserRoutes = [
+  ...sessionRoutes('/v2/browser', 'browser'),
+  ...sessionRoutes('/v2/interact', 'interactSession'),
+  ...defineRoutes({
+    method: 'GET',
+    url: '/v2/browser/:sessionId/live',
+    operationId: 'browserLiveView',
+    summary: 'Watch a browser session live (HTML page; the liveViewUrl token authorises it)',
+    tag: 'Browser',
+    rateClass: 'none',
+    auth: false,
+    query: browserLiveViewQuery,
+    handler: liveViewPageHandler,
+  }),
+];

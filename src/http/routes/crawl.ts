@@ -1,7 +1,7 @@
 import { crawlParamsPreviewRequest, crawlRequest, jobStatusQuery } from '../../api/index.js';
 import { activeCrawls } from '../../crawl/active.js';
 import { crawlResource } from '../../crawl/job.js';
-import { crawlParamsPreviewHandler, ruleBasedCrawlPromptReader } from '../../crawl/prompt/index.js';
+import { crawlParamsPreview } from '../../crawl/prompt/index.js';
 import { startCrawl } from '../../crawl/start.js';
 import { cancelJob } from '../job-cancel.js';
 import { jobErrors } from '../job-errors.js';
@@ -52,7 +52,7 @@ export const crawlRoutes = defineRoutes(
     rateClass: 'crawl',
     body: crawlParamsPreviewRequest,
     feature: 'Crawl params preview',
-    handler: crawlParamsPreviewHandler(ruleBasedCrawlPromptReader),
+    handler: crawlParamsPreview,
   },
   {
     method: 'GET',

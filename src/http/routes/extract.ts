@@ -1,4 +1,6 @@
 import { extractRequest } from '../../api/index.js';
+import { startExtract } from '../../extract/start.js';
+import { extractStatus } from '../../extract/status.js';
 import { defineRoutes } from '../route.js';
 
 export const extractRoutes = defineRoutes(
@@ -11,7 +13,7 @@ export const extractRoutes = defineRoutes(
     rateClass: 'extract',
     body: extractRequest,
     creditsRequired: () => 1,
-    feature: 'Extract',
+    handler: startExtract,
   },
   {
     method: 'GET',
@@ -20,6 +22,6 @@ export const extractRoutes = defineRoutes(
     summary: 'Extract job status',
     tag: 'Extract',
     rateClass: 'extractStatus',
-    feature: 'Extract',
+    handler: extractStatus,
   },
 );

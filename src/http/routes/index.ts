@@ -8,6 +8,7 @@ import { crawlRoutes } from './crawl.js';
 import { extractRoutes } from './extract.js';
 import { feedbackRoutes } from './feedback.js';
 import { fileRoutes } from './files.js';
+import { keyRoutes } from './keys.js';
 import { mapRoutes } from './map.js';
 import { monitorRoutes } from './monitor.js';
 import { parseRoutes } from './parse.js';
@@ -29,6 +30,7 @@ export function apiRoutes(): RouteSpec[] {
     ...browserRoutes,
     ...monitorRoutes,
     ...teamRoutes,
+    ...keyRoutes,
     ...feedbackRoutes,
   ];
 }

@@ -6,6 +6,16 @@ import {
   monitorRunRequest,
   monitorUpdateRequest,
 } from '../../api/index.js';
+import {
+  createMonitor,
+  deleteMonitor,
+  getCheck,
+  getMonitor,
+  listChecks,
+  listMonitors,
+  runMonitor,
+  updateMonitor,
+} from '../../monitor/handlers.js';
 import { defineRoutes } from '../route.js';
 
 export const monitorRoutes = defineRoutes(
@@ -18,6 +28,7 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'scrape',
     body: monitorCreateRequest,
     feature: 'Monitors',
+    handler: createMonitor,
   },
   {
     method: 'GET',
@@ -28,6 +39,7 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'crawlStatus',
     query: monitorListQuery,
     feature: 'Monitors',
+    handler: listMonitors,
   },
   {
     method: 'GET',
@@ -37,6 +49,7 @@ export const monitorRoutes = defineRoutes(
     tag: 'Monitor',
     rateClass: 'crawlStatus',
     feature: 'Monitors',
+    handler: getMonitor,
   },
   {
     method: 'PATCH',
@@ -47,6 +60,7 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'crawlStatus',
     body: monitorUpdateRequest,
     feature: 'Monitors',
+    handler: updateMonitor,
   },
   {
     method: 'DELETE',
@@ -56,6 +70,7 @@ export const monitorRoutes = defineRoutes(
     tag: 'Monitor',
     rateClass: 'crawlStatus',
     feature: 'Monitors',
+    handler: deleteMonitor,
   },
   {
     method: 'POST',
@@ -66,6 +81,7 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'scrape',
     body: monitorRunRequest,
     feature: 'Monitors',
+    handler: runMonitor,
   },
   {
     method: 'GET',
@@ -76,6 +92,7 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'crawlStatus',
     query: monitorChecksQuery,
     feature: 'Monitors',
+    handler: listChecks,
   },
   {
     method: 'GET',
@@ -86,5 +103,6 @@ export const monitorRoutes = defineRoutes(
     rateClass: 'crawlStatus',
     query: monitorCheckQuery,
     feature: 'Monitors',
+    handler: getCheck,
   },
 );

@@ -1,5 +1,6 @@
 import { interactRequest, scrapeRequest } from '../../api/index.js';
 import { getScrapeHandler, scrapeHandler } from '../../scrape/handlers.js';
+import { interactHandler, stopInteractionHandler } from '../../sessions/interact.js';
 import { defineRoutes } from '../route.js';
 
 export const scrapeRoutes = defineRoutes(
@@ -33,6 +34,7 @@ export const scrapeRoutes = defineRoutes(
     body: interactRequest,
     creditsRequired: () => 1,
     feature: 'Interact',
+    handler: interactHandler,
   },
   {
     method: 'DELETE',
@@ -42,5 +44,6 @@ export const scrapeRoutes = defineRoutes(
     tag: 'Interact',
     rateClass: 'scrape',
     feature: 'Interact',
+    handler: stopInteractionHandler,
   },
 );

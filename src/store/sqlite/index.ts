@@ -1,10 +1,16 @@
 import type { Store } from '../store.js';
+import { createSqliteAgentStore } from './agents.js';
+import { createSqliteBrowserSessionStore } from './browser-sessions.js';
+import { createSqliteChangeStore } from './changes.js';
 import { createSqliteCrawlStore } from './crawls.js';
 import { openDatabase } from './database.js';
+import { createSqliteExtractStore } from './extracts.js';
 import { createSqliteIdempotencyStore } from './idempotency.js';
 import { createSqliteJobStore } from './jobs.js';
 import { createSqliteLedgerStore } from './ledger.js';
+import { createSqliteMonitorStore } from './monitors.js';
 import { acquireDataDirLock } from './lock.js';
+import { createSqlitePageStore } from './pages.js';
 import { createSqliteJobResultStore } from './results.js';
 import { createSqliteArtifactStore, createSqliteScrapeStore } from './scrapes.js';
 import { createSqliteTaskStore } from './tasks.js';
@@ -48,6 +54,12 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     scrapes: createSqliteScrapeStore(opened),
     artifacts: createSqliteArtifactStore(opened),
     webhooks: createSqliteWebhookOutbox(opened),
+    pages: createSqlitePageStore(opened),
+    changes: createSqliteChangeStore(opened),
+    monitors: createSqliteMonitorStore(opened),
+    browserSessions: createSqliteBrowserSessionStore(opened),
+    extracts: createSqliteExtractStore(opened),
+    agents: createSqliteAgentStore(opened),
     async close() {
       opened.close();
       release();

@@ -7,6 +7,7 @@ interface ScrapeRow {
   team_id: string;
   url: string;
   document: string;
+  options: string | null;
   created_at: string;
 }
 
@@ -15,18 +16,19 @@ const toScrape = <D>(r: ScrapeRow): StoredScrape<D> => ({
   teamId: r.team_id,
   url: r.url,
   document: JSON.parse(r.document) as D,
+  options: r.options === null ? null : JSON.parse(r.options),
   createdAt: r.created_at,
 });
 
 export function createSqliteScrapeStore(db: Db): ScrapeStore {
   const q = {
     insert: db.prepare(
-      `INSERT OR REPLACE INTO scrapes (id, team_id, url, cache_key, document, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO scrapes (id, team_id, url, cache_key, document, options, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    get: db.prepare('SELECT id, team_id, url, document, created_at FROM scrapes WHERE id = ?'),
+    get: db.prepare('SELECT id, team_id, url, document, options, created_at FROM scrapes WHERE id = ?'),
     cached: db.prepare(
-      `SELECT id, team_id, url, document, created_at FROM scrapes
+      `SELECT id, team_id, url, document, options, created_at FROM scrapes
         WHERE team_id = ? AND cache_key = ? AND created_at >= ? AND created_at <= ?
         ORDER BY created_at DESC LIMIT 1`,
     ),
@@ -34,7 +36,16 @@ export function createSqliteScrapeStore(db: Db): ScrapeStore {
   };
   return {
     async save(s) {
-      q.insert.run(s.id, s.teamId, s.url, s.cacheKey, JSON.stringify(s.document), s.createdAt, s.expiresAt);
+      q.insert.run(
+        s.id,
+        s.teamId,
+        s.url,
+        s.cacheKey,
+        JSON.stringify(s.document),
+        s.options === undefined ? null : JSON.stringify(s.options),
+        s.createdAt,
+        s.expiresAt,
+      );
     },
     async get<D>(id: string) {
       const r = q.get.get(id) as ScrapeRow | undefined;

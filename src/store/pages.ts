@@ -1,10 +1,10 @@
-import type { Category } from './categories.js';
+import type { Category } from '../search/categories.js';
 
 /**
- * The local search index: every page Trawl fetched for a team, searchable by
- * text. A storage seam like src/store's: the SQLite implementation uses FTS5,
- * a PostgreSQL one would use tsvector/ts_rank and ts_headline behind the same
- * shapes — queries arrive structured, never as engine syntax.
+ * The local search index (src/search): every page Trawl fetched for a team,
+ * searchable by text. SQLite answers with FTS5 (bm25, snippet), PostgreSQL
+ * with tsvector, ts_rank and ts_headline; queries arrive structured, never as
+ * engine syntax, so both read them alike.
  */
 export interface IndexedPage {
   teamId: string;
@@ -53,9 +53,21 @@ export interface PageHit {
   fetchedAt: string;
 }
 
-export interface PageIndex {
+export interface PageStore {
   /** Adds the page, or replaces the team's earlier copy of the same URL. */
-  upsert(page: IndexedPage): void;
-  search(query: PageQuery): PageHit[];
-  close(): void;
+  upsert(page: IndexedPage): Promise<void>;
+  search(query: PageQuery): Promise<PageHit[]>;
+}
+
+/** Bounds the index on pages such as huge PDFs; the head of a page carries most of what it is about. */
+export const MAX_INDEXED_CHARS = 200_000;
+
+/** Markdown syntax is noise in a one-line snippet: keep the words. */
+export function plainSnippet(text: string): string {
+  return text
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#*_`>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -1,12 +1,11 @@
-import { openDatabase, type Db } from '../store/sqlite/database.js';
-import { GITHUB_HOSTS, RESEARCH_HOSTS } from './categories.js';
-import type { IndexedPage, PageHit, PageIndex, PageQuery } from './page-index.js';
+import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
+import { MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
+import type { Db } from './database.js';
 
 /** Column weights for bm25: a word in the title says more than one deep in the page. */
 const BM25 = 'bm25(search_fts, 10.0, 5.0, 1.0, 2.0)';
 const SNIPPET = "snippet(search_fts, 2, '', '', '…', 24)";
-/** Bounds the index on pages such as huge PDFs; the head of a page carries most of what it is about. */
-const MAX_INDEXED_CHARS = 200_000;
+const PDF = "(p.content_type LIKE '%pdf%' OR p.url LIKE '%.pdf' OR p.url LIKE '%.pdf?%')";
 
 interface HitRow {
   url: string;
@@ -36,23 +35,8 @@ function hostClause(hosts: readonly string[], params: unknown[]): string {
   return `(${parts.join(' OR ')})`;
 }
 
-/** Markdown syntax is noise in a one-line snippet: keep the words. */
-function plain(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The index in the SQLite file of the data directory, on a connection of its
- * own (WAL lets it write alongside the store's connection), so the store's
- * interface stays unaware of search.
- */
-export function createSqlitePageIndex(dataDir: string): PageIndex {
-  const db: Db = openDatabase(dataDir);
+/** The index in the store's SQLite file: search_pages and its FTS5 shadow (008-search-index.sql). */
+export function createSqlitePageStore(db: Db): PageStore {
   const upsert = db.prepare(
     `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -62,7 +46,7 @@ export function createSqlitePageIndex(dataDir: string): PageIndex {
        images = excluded.images, fetched_at = excluded.fetched_at`,
   );
   return {
-    upsert(page) {
+    async upsert(page) {
       upsert.run(
         page.teamId,
         page.url,
@@ -77,7 +61,7 @@ export function createSqlitePageIndex(dataDir: string): PageIndex {
         page.fetchedAt,
       );
     },
-    search(q) {
+    async search(q) {
       const match = ftsQuery(q);
       const params: unknown[] = [];
       const where: string[] = [];
@@ -92,10 +76,10 @@ export function createSqlitePageIndex(dataDir: string): PageIndex {
       const categories = q.categories.map((c) => {
         if (c === 'github') return hostClause(GITHUB_HOSTS, params);
         if (c === 'research') return hostClause(RESEARCH_HOSTS, params);
-        return "(p.content_type LIKE '%pdf%' OR p.url LIKE '%.pdf' OR p.url LIKE '%.pdf?%')";
+        return PDF;
       });
       if (categories.length) where.push(`(${categories.join(' OR ')})`);
-      if (q.pdfOnly) where.push("(p.content_type LIKE '%pdf%' OR p.url LIKE '%.pdf' OR p.url LIKE '%.pdf?%')");
+      if (q.pdfOnly) where.push(PDF);
       if (q.fetchedSince) {
         where.push('p.fetched_at >= ?');
         params.push(q.fetchedSince.toISOString());
@@ -119,16 +103,13 @@ export function createSqlitePageIndex(dataDir: string): PageIndex {
           url: r.url,
           title: r.title,
           description: r.description,
-          snippet: plain(r.snippet ?? '') || r.description,
+          snippet: plainSnippet(r.snippet ?? '') || r.description,
           contentType: r.content_type,
           publishedAt: r.published_at,
           images: JSON.parse(r.images) as string[],
           fetchedAt: r.fetched_at,
         }),
       );
-    },
-    close() {
-      db.close();
     },
   };
 }

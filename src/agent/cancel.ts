@@ -1,0 +1,25 @@
+import { notFound } from '../http/errors.js';
+import type { RequestContext } from '../http/route.js';
+import { CANCELLED_ERROR, agentRun } from './read.js';
+import { SYSTEM, Tracer } from './trace.js';
+
+/**
+ * `DELETE /v2/agent/{jobId}` (§10.3). The cancel itself ends the run's trace,
+ * since a run still queued has nobody else to do it; a run that had ended
+ * already stays as it was.
+ */
+export async function cancelAgent(ctx: RequestContext) {
+  const { store, queue } = ctx.deps;
+  const { job, run } = await agentRun(ctx);
+  if (job.status !== 'running' || run.outcome || run.error) return { success: job.status === 'cancelled' };
+  const tracer = new Tracer(store.agents, job.id);
+  await tracer.record('run.cancel_requested', { reason: 'user' }, SYSTEM);
+  await queue.cancelJob(job.id);
+  const after = await store.jobs.get(job.id);
+  if (!after) throw notFound();
+  if (after.status === 'cancelled') {
+    const error = { code: 'cancelled', source: 'agent', retryable: false, message: CANCELLED_ERROR };
+    await tracer.record('run.finished', { outcome: 'cancelled', error }, SYSTEM);
+  }
+  return { success: after.status === 'cancelled' };
+}

@@ -1,0 +1,174 @@
+import type { ScrapeOptions } from '../api/index.js';
+import type { Format, FormatType } from '../api/formats.js';
+import { changeTrackingOf, type ChangeTrackingFormat } from '../changes/format.js';
+import { isLlmError } from '../llm/errors.js';
+import { NO_TOKENS, type Llm, type PageInput, type TokenUsage } from '../llm/types.js';
+import { addUsage } from '../llm/usage.js';
+import type { Store } from '../store/store.js';
+import type { Document } from './document.js';
+
+/**
+ * Formats read from a page's content rather than from its HTML tree
+ * (`summary`, `json`, and change tracking): they run once the Document is
+ * built, fresh or from cache, before it is saved and charged.
+ */
+
+export type DeriveOptions = Pick<ScrapeOptions, 'formats' | 'timeout'>;
+
+export interface DeriveContext {
+  /** The Document so far; each deriver adds its own field. */
+  doc: Document;
+  /** The page as models read it; `html` (as received) only when the page was fetched just now. */
+  page: PageInput;
+  /** Scrape options, or parse options (an upload is derived from the same way). */
+  options: DeriveOptions;
+  /** The URL as requested (normalised, before redirects): a page's history follows it. */
+  url: string;
+  /** Nothing about this request may be kept (`zeroDataRetention`, parse uploads). */
+  zeroDataRetention: boolean;
+  teamId: string;
+  apiKeyId: string | null;
+  scrapeId: string;
+  fromCache: boolean;
+  llm: Llm;
+  store: Store;
+  /** Aborts at the scrape's deadline: what is unfinished then becomes a warning. */
+  signal: AbortSignal;
+}
+
+export interface DerivedOutcome {
+  usage: TokenUsage;
+  warnings: string[];
+  /** False when a requested format could not be produced: such a Document is not cached. */
+  complete: boolean;
+}
+
+export interface Deriver<F extends Format = Format> {
+  format: FormatType;
+  /** Formats whose derivers must have finished first (their results are read from `ctx.doc`). */
+  needs?: FormatType[];
+  derive(ctx: DeriveContext, format: F): Promise<DerivedOutcome>;
+}
+
+const done = (usage: TokenUsage, warnings: string[]): DerivedOutcome => ({ usage, warnings, complete: true });
+
+/** Turns a model failure into the warning the Document carries; anything else is not ours to swallow. */
+function failure(ctx: DeriveContext, what: string, err: unknown): DerivedOutcome {
+  if (ctx.signal.aborted && !isLlmError(err)) {
+    return { usage: NO_TOKENS, warnings: [`${what} did not finish within the scrape's timeout (${ctx.options.timeout} ms).`], complete: false };
+  }
+  if (!isLlmError(err)) throw err;
+  return { usage: NO_TOKENS, warnings: [`${what} failed: ${err.message}`], complete: false };
+}
+
+const summaryDeriver: Deriver = {
+  format: 'summary',
+  async derive(ctx) {
+    // A cached Document answers the same request: its summary is reused, not paid for again.
+    if (ctx.fromCache && ctx.doc.summary !== undefined) return done(NO_TOKENS, []);
+    try {
+      const out = await ctx.llm.summarize({ page: ctx.page, signal: ctx.signal });
+      ctx.doc.summary = out.summary;
+      return done(out.usage, out.warnings.map((w) => `Summary: ${w}`));
+    } catch (err) {
+      return failure(ctx, 'The summary', err);
+    }
+  },
+};
+
+const jsonDeriver: Deriver<Extract<Format, { type: 'json' }>> = {
+  format: 'json',
+  async derive(ctx, format) {
+    if (ctx.fromCache && ctx.doc.json !== undefined) return done(NO_TOKENS, []);
+    try {
+      const out = await ctx.llm.extract({
+        pages: [ctx.page],
+        ...(format.prompt !== undefined && { prompt: format.prompt }),
+        ...(format.schema !== undefined && { schema: format.schema }),
+        signal: ctx.signal,
+      });
+      ctx.doc.json = out.data;
+      return done(out.usage, out.warnings.map((w) => `JSON extraction: ${w}`));
+    } catch (err) {
+      return failure(ctx, 'JSON extraction', err);
+    }
+  },
+};
+
+const changeTrackingDeriver: Deriver<ChangeTrackingFormat> = {
+  format: 'changeTracking',
+  needs: ['json'],
+  async derive(ctx, format) {
+    // Never served from cache (cache-key.ts): every scrape is compared and becomes the next base.
+    const out = await changeTrackingOf(
+      { changes: ctx.store.changes, llm: ctx.llm },
+      { teamId: ctx.teamId, url: ctx.url, document: ctx.doc, format, page: ctx.page, zeroDataRetention: ctx.zeroDataRetention, signal: ctx.signal },
+    );
+    ctx.doc.changeTracking = out.changeTracking;
+    return done(out.usage, out.warnings);
+  },
+};
+
+/**
+ * In order: a deriver may only need formats listed before it (change
+ * tracking's json mode compares the `json` result: `needs: ['json']`).
+ */
+export const DERIVERS: Deriver[] = [summaryDeriver, jsonDeriver as Deriver, changeTrackingDeriver as Deriver];
+
+const byFormat = new Map(DERIVERS.map((d) => [d.format, d]));
+
+export function wantsDerived(options: Pick<ScrapeOptions, 'formats'>): boolean {
+  return options.formats.some((f) => byFormat.has(f.type));
+}
+
+/**
+ * The build options with the content derivers read added: markdown for the
+ * models and the raw HTML for the offline engine's structured data, whether or
+ * not the caller asked for them (`withoutUnrequested` takes them out again).
+ */
+export function withPageContent<O extends Pick<ScrapeOptions, 'formats'>>(options: O): O {
+  if (!wantsDerived(options)) return options;
+  const has = (t: string) => options.formats.some((f) => f.type === t);
+  const extra: Format[] = [];
+  if (!has('markdown')) extra.push({ type: 'markdown' });
+  if (!has('rawHtml')) extra.push({ type: 'rawHtml' });
+  return extra.length ? { ...options, formats: [...options.formats, ...extra] } : options;
+}
+
+export function withoutUnrequested(doc: Document, options: Pick<ScrapeOptions, 'formats'>): Document {
+  const has = (t: string) => options.formats.some((f) => f.type === t);
+  const out = { ...doc };
+  if (!has('markdown')) delete out.markdown;
+  if (!has('rawHtml')) delete out.rawHtml;
+  return out;
+}
+
+// Scrape bookkeeping that says nothing about the page itself.
+const INTERNAL_METADATA = new Set(['sourceURL', 'scrapeId', 'statusCode', 'proxyUsed', 'cacheState', 'cachedAt', 'creditsUsed', 'engine', 'concurrencyLimited', 'concurrencyQueueDurationMs', 'error']);
+
+/** The page as the derivers read it, from the built Document (and its HTML when there is one). */
+export function pageInputOf(doc: Document, html: string | undefined): PageInput {
+  const metadata = Object.fromEntries(Object.entries(doc.metadata).filter(([k]) => !INTERNAL_METADATA.has(k)));
+  return { url: doc.metadata.url, markdown: doc.markdown ?? '', ...(html !== undefined && { html }), metadata };
+}
+
+/**
+ * Runs the derivers of the requested formats, filling `ctx.doc`. Each starts
+ * once those it needs are done, so independent model calls (summary and json)
+ * overlap instead of adding up against the scrape's timeout.
+ */
+export async function deriveFormats(ctx: DeriveContext): Promise<DerivedOutcome> {
+  const running = new Map<FormatType, Promise<DerivedOutcome>>();
+  for (const deriver of DERIVERS) {
+    const format = ctx.options.formats.find((f) => f.type === deriver.format);
+    if (!format) continue;
+    const before = (deriver.needs ?? []).map((f) => running.get(f)).filter((p) => p !== undefined);
+    running.set(deriver.format, Promise.all(before).then(() => deriver.derive(ctx, format)));
+  }
+  const outcomes = await Promise.all(running.values());
+  return {
+    usage: addUsage(...outcomes.map((o) => o.usage)),
+    warnings: outcomes.flatMap((o) => o.warnings),
+    complete: outcomes.every((o) => o.complete),
+  };
+}

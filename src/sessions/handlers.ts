@@ -1,0 +1,122 @@
+import type { BrowserCreateRequest, BrowserExecuteRequest } from '../api/index.js';
+import { ApiError, forbidden, notFound, notImplemented } from '../http/errors.js';
+import { publicBaseUrl } from '../http/public-url.js';
+import type { RequestContext } from '../http/route.js';
+import type { StoredBrowserSession } from '../store/browser-sessions.js';
+import { checkRunnable, executeBody, runInSession } from './execute.js';
+import type { BrowserSessions } from './index.js';
+import { sessionLinks } from './links.js';
+import { liveViewPage } from './live-view.js';
+import type { LiveSession } from './session.js';
+
+type Ctx<B = unknown, Q = unknown> = RequestContext<B, Q, { sessionId: string }>;
+
+export function sessionsOf(ctx: RequestContext<any, any, any>): BrowserSessions {
+  if (!ctx.deps.browserSessions) throw notImplemented('Browser sessions');
+  return ctx.deps.browserSessions;
+}
+
+export const baseUrlOf = (ctx: RequestContext<any, any, any>): string => publicBaseUrl(ctx.req, ctx.deps.config.publicUrl);
+
+export const sessionGone = (): ApiError => new ApiError(410, 'Browser session has been destroyed.');
+
+/** The team's live session `id`: 404 unknown, 403 another team's, 410 ended. */
+export async function liveSessionFor(ctx: Ctx<any, any>, id: string): Promise<LiveSession> {
+  const sessions = sessionsOf(ctx);
+  const live = sessions.manager.get(id);
+  if (live) {
+    if (live.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+    return live;
+  }
+  const stored = await ctx.deps.store.browserSessions.get(id);
+  if (!stored) throw notFound('Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  throw sessionGone();
+}
+
+export async function createSessionHandler(ctx: Ctx<BrowserCreateRequest>) {
+  const { manager, tokens } = sessionsOf(ctx);
+  const body = ctx.body;
+  const session = await manager.open({
+    teamId: ctx.team.id,
+    apiKeyId: ctx.apiKey?.id ?? null,
+    ttlMs: body.ttl * 1000,
+    activityTtlMs: body.activityTtl * 1000,
+    streamWebView: body.streamWebView,
+    ...(body.profile && { profile: { name: body.profile.name, saveChanges: body.profile.saveChanges } }),
+  });
+  return {
+    success: true,
+    id: session.id,
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+    expiresAt: session.expiresAt.toISOString(),
+  };
+}
+
+export async function listSessionsHandler(ctx: Ctx<unknown, { status?: 'active' | 'destroyed' }>) {
+  const { manager, tokens } = sessionsOf(ctx);
+  const baseUrl = baseUrlOf(ctx);
+  const stored = await ctx.deps.store.browserSessions.list(ctx.team.id, ctx.query.status);
+  const item = (s: StoredBrowserSession) => {
+    const live = manager.get(s.id);
+    return {
+      id: s.id,
+      status: s.status,
+      ...sessionLinks(tokens, { id: s.id, expiresAt: new Date(s.expiresAt), live: live !== undefined }, baseUrl),
+      streamWebView: s.streamWebView,
+      createdAt: s.createdAt,
+      lastActivity: live?.lastActivity.toISOString() ?? s.lastActivity,
+      expiresAt: s.expiresAt,
+      ...(s.scrapeId && { scrapeId: s.scrapeId }),
+      ...(s.profileName && { profile: s.profileName }),
+      ...(s.destroyedAt && { destroyedAt: s.destroyedAt, creditsBilled: s.creditsBilled }),
+    };
+  };
+  return { success: true, sessions: stored.map(item) };
+}
+
+export async function executeHandler(ctx: Ctx<BrowserExecuteRequest>) {
+  const { tokens } = sessionsOf(ctx);
+  const run = { language: ctx.body.language, code: ctx.body.code, timeoutSeconds: ctx.body.timeout };
+  checkRunnable(run, ctx.deps.llm);
+  const session = await liveSessionFor(ctx, ctx.params.sessionId);
+  const result = await runInSession(session, run, ctx.deps.llm);
+  return {
+    ...executeBody(result),
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+  };
+}
+
+/** Ends a session and reports what it cost; a session already ended reports the same again. */
+export async function deleteSessionHandler(ctx: Ctx) {
+  const { manager } = sessionsOf(ctx);
+  const id = ctx.params.sessionId;
+  const stored = await ctx.deps.store.browserSessions.get(id);
+  if (!stored) throw notFound('Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  return endedBody(id, await manager.end(id, 'deleted'), ctx);
+}
+
+export async function endedBody(id: string, ended: { durationMs: number; creditsBilled: number } | null, ctx: RequestContext<any, any, any>) {
+  if (ended) return { success: true, status: 'destroyed', sessionDurationMs: ended.durationMs, creditsBilled: ended.creditsBilled };
+  // Ended earlier (expired, or a second DELETE): the record has what it cost.
+  const stored = await ctx.deps.store.browserSessions.get(id);
+  const durationMs = stored?.destroyedAt ? Date.parse(stored.destroyedAt) - Date.parse(stored.createdAt) : 0;
+  return { success: true, status: 'destroyed', sessionDurationMs: durationMs, creditsBilled: stored?.creditsBilled ?? 0 };
+}
+
+/** The live-view page (no key: the token in its URL stands for one session's view). */
+export async function liveViewPageHandler(ctx: RequestContext<unknown, { token?: string }, { sessionId: string }>) {
+  const { manager, tokens } = sessionsOf(ctx);
+  const id = ctx.params.sessionId;
+  const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+  if (!manager.get(id) || !tokens.verify('live', id, token)) {
+    throw new ApiError(401, 'The live view link is invalid or the session has ended');
+  }
+  return ctx.reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(liveViewPage(`live/stream?token=${encodeURIComponent(token)}`));
+}

@@ -1,0 +1,71 @@
+import type { ScrapeOptions, InteractRequest } from '../api/index.js';
+import { forbidden, notFound } from '../http/errors.js';
+import type { RequestContext } from '../http/route.js';
+import { checkRunnable, executeBody, runInSession } from './execute.js';
+import { baseUrlOf, endedBody, sessionGone, sessionsOf } from './handlers.js';
+import { sessionLinks } from './links.js';
+import { replayOf } from './replay.js';
+import type { LiveSession } from './session.js';
+
+type Ctx<B = unknown> = RequestContext<B, unknown, { jobId: string }>;
+
+/** Reference lifecycle of a scrape-bound session (§3.3). */
+const INTERACT_TTL_MS = 10 * 60_000;
+const INTERACT_IDLE_MS = 5 * 60_000;
+
+// Two first calls at once must share one session, not race to open two.
+const opening = new Map<string, Promise<LiveSession>>();
+
+async function sessionForScrape(ctx: Ctx<InteractRequest>): Promise<LiveSession> {
+  const { manager } = sessionsOf(ctx);
+  const jobId = ctx.params.jobId;
+  const scrape = await ctx.deps.store.scrapes.get(jobId);
+  if (!scrape) throw notFound('Job not found.');
+  if (scrape.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  const pending = opening.get(jobId);
+  if (pending) return pending;
+  const existing = await ctx.deps.store.browserSessions.findByScrape(jobId);
+  if (existing) {
+    const live = manager.get(existing.id);
+    if (!live) throw sessionGone();
+    return live;
+  }
+  const options = (scrape.options ?? {}) as Partial<ScrapeOptions>;
+  const open = manager.open({
+    teamId: ctx.team.id,
+    apiKeyId: ctx.apiKey?.id ?? null,
+    ttlMs: INTERACT_TTL_MS,
+    activityTtlMs: INTERACT_IDLE_MS,
+    streamWebView: true,
+    scrapeId: jobId,
+    ...replayOf(scrape.url, options),
+  });
+  opening.set(jobId, open);
+  try {
+    return await open;
+  } finally {
+    opening.delete(jobId);
+  }
+}
+
+/** §3.3: the first call opens a browser on the scraped page; later ones continue in it. */
+export async function interactHandler(ctx: Ctx<InteractRequest>) {
+  const { tokens } = sessionsOf(ctx);
+  const run = { language: ctx.body.language, code: ctx.body.code, prompt: ctx.body.prompt, timeoutSeconds: ctx.body.timeout };
+  checkRunnable(run, ctx.deps.llm);
+  const session = await sessionForScrape(ctx);
+  const result = await runInSession(session, run, ctx.deps.llm);
+  return {
+    ...executeBody(result),
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+  };
+}
+
+/** §3.4: ends the scrape's session; saving a writable profile happens as its browser closes. */
+export async function stopInteractionHandler(ctx: Ctx) {
+  const { manager } = sessionsOf(ctx);
+  const stored = await ctx.deps.store.browserSessions.findByScrape(ctx.params.jobId);
+  if (!stored) throw notFound('Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  return endedBody(stored.id, await manager.end(stored.id, 'deleted'), ctx);
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export type Sql = pg.Pool | pg.PoolClient;
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any constant would do: it only has to be the same in every Trawl process sharing the database. */
+const MIGRATION_LOCK = 7_210_001;
+
+// Counts and sums come back as int8/numeric, which pg leaves as strings; every
+// figure Trawl stores fits a double, and callers expect numbers as from SQLite.
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openPool(databaseUrl: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types });
+  // An idle connection the server dropped must not take the process down.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Deadlock and serialization failures: the transaction did nothing and is safe to run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs `fn` in one transaction on one connection, again from the start when
+ * PostgreSQL chose it as a deadlock victim (several processes taking row locks
+ * in different orders, which the stores keep rare but cannot rule out).
+ */
+export async function transaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  mode = 'BEGIN',
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(mode);
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      // A connection that cannot even roll back is dropped rather than handed to the next caller.
+      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      const code = (err as { code?: string }).code;
+      if (!(code && RETRYABLE.has(code) && attempt < 5)) throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/**
+ * Applies the numbered `migrations/NNN-name.sql` files not yet recorded, all in
+ * one transaction under an advisory lock: processes starting together wait for
+ * the first one, then find nothing left to do.
+ */
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d+-[\w-]+\.sql$/.test(f))
+    .sort();
+  return transaction(pool, async (c) => {
+    await c.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await c.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+    const applied = new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const ran: string[] = [];
+    for (const file of files) {
+      const version = Number(file.split('-')[0]);
+      if (applied.has(version)) continue;
+      await c.query(fs.readFileSync(path.join(migrationsDir, file), 'utf8'));
+      await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        version,
+        file,
+        new Date().toISOString(),
+      ]);
+      ran.push(file);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Job, JobStatus, JobStore } from '../jobs.js';
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  team_id: string;
+  status: JobStatus;
+  options: string;
+  max_concurrency: number | null;
+  total: number;
+  completed: number;
+  failed: number;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string;
+}
+
+const toJob = <O>(r: JobRow): Job<O> => ({
+  id: r.id,
+  kind: r.kind,
+  teamId: r.team_id,
+  status: r.status,
+  options: JSON.parse(r.options) as O,
+  maxConcurrency: r.max_concurrency,
+  total: r.total,
+  completed: r.completed,
+  failed: r.failed,
+  error: r.error,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  expiresAt: r.expires_at,
+});
+
+export function createPostgresJobStore(db: pg.Pool, retentionMs: number): JobStore {
+  return {
+    async create({ id = randomUUID(), kind, teamId, options, maxConcurrency = null }) {
+      const now = new Date();
+      // A running job is never purged; its expiry is set again from when it ends.
+      const expiresAt = new Date(now.getTime() + retentionMs).toISOString();
+      const { rows } = await db.query<JobRow>(
+        `INSERT INTO jobs (id, kind, team_id, status, options, max_concurrency, created_at, expires_at)
+         VALUES ($1, $2, $3, 'running', $4, $5, $6, $7) RETURNING *`,
+        [id, kind, teamId, JSON.stringify(options ?? null), maxConcurrency, now.toISOString(), expiresAt],
+      );
+      return toJob(rows[0]!);
+    },
+    async get<O>(id: string) {
+      const r = (await db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [id])).rows[0];
+      return r ? toJob<O>(r) : null;
+    },
+    async running<O>(teamId: string, kind: string) {
+      const { rows } = await db.query<JobRow>(
+        `SELECT * FROM jobs WHERE team_id = $1 AND kind = $2 AND status = 'running' ORDER BY created_at DESC`,
+        [teamId, kind],
+      );
+      return rows.map((r) => toJob<O>(r));
+    },
+    async expired(now, limit) {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM jobs WHERE expires_at <= $1 AND status <> 'running' ORDER BY expires_at LIMIT $2`,
+        [now.toISOString(), limit],
+      );
+      return rows.map((r) => r.id);
+    },
+    async delete(ids) {
+      if (!ids.length) return 0;
+      return (await db.query('DELETE FROM jobs WHERE id = ANY($1::text[])', [ids])).rowCount ?? 0;
+    },
+  };
+}
