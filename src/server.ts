@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { agentWebhookData } from './agent/webhook-data.js';
+import { extractWebhookData } from './extract/webhook-data.js';
 import { bootstrapTeams } from './auth/bootstrap.js';
 import { handleAgentRuns } from './agent/run.js';
 import { handleBatchPages } from './batch/pages.js';
@@ -130,6 +132,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
       secret: config.webhookSecret,
       retryDelaysMs: config.webhookRetryDelaysMs,
       log: app.log,
+      endData: { extract: extractWebhookData(store), agent: agentWebhookData(store) },
     });
     await webhooks.start();
     const upgrades = new UpgradeRouter(app.server);

@@ -34,6 +34,11 @@ export interface WebhookDispatcherOptions {
    * but only the one this answers true in sends, so no delivery goes out twice.
    */
   sends?: () => boolean;
+  /**
+   * Per job kind, the `data` of its terminal event (§16.3): extract and agent
+   * send their result; crawl-like jobs send `[]` and are read back by id.
+   */
+  endData?: Record<string, (event: JobEvent) => Promise<unknown[]>>;
 }
 
 /**
@@ -87,7 +92,9 @@ export class WebhookDispatcher {
     }
     const subscription = await outbox.subscription(event.job.id);
     if (!subscription) return;
-    const message = webhookMessage(event, subscription, randomUUID());
+    const terminal = event.type === 'completed' || event.type === 'failed' || event.type === 'cancelled';
+    const endData = terminal ? await this.opts.endData?.[event.job.kind]?.(event) : undefined;
+    const message = webhookMessage(event, subscription, randomUUID(), new Date(), endData);
     const { url, headers } = subscription;
     const delivery = { webhookId: message.payload.webhookId, url, headers, body: JSON.stringify(message.payload) };
     const wanted = subscription.events.includes(message.event);

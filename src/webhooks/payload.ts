@@ -35,6 +35,8 @@ export function webhookMessage(
   subscription: WebhookSubscription,
   webhookId: string,
   at = new Date(),
+  /** What a terminal event carries in `data` (extract and agent send their result); `[]` by default. */
+  endData: unknown[] = [],
 ): WebhookMessage {
   const base = { id: event.job.id, webhookId, metadata: subscription.metadata, timestamp: at.toISOString() };
   const type = (short: string) => `${event.job.kind}.${short}`;
@@ -46,11 +48,11 @@ export function webhookMessage(
       return { key: `page:${event.document.metadata.scrapeId}`, final: false, event: 'page', payload };
     }
     case 'completed':
-      return { key: 'end', final: true, event: 'completed', payload: { success: true, type: type('completed'), ...base, data: [] } };
+      return { key: 'end', final: true, event: 'completed', payload: { success: true, type: type('completed'), ...base, data: endData } };
     case 'failed':
     case 'cancelled': {
       const error = event.type === 'failed' ? event.error : `${LABELS[event.job.kind] ?? event.job.kind} cancelled`;
-      return { key: 'end', final: true, event: 'failed', payload: { success: false, type: type('failed'), ...base, data: [], error } };
+      return { key: 'end', final: true, event: 'failed', payload: { success: false, type: type('failed'), ...base, data: endData, error } };
     }
   }
 }

@@ -118,6 +118,7 @@ describe('agent with the offline engine: the fixed plan', () => {
       assert.deepEqual(rx.types(), ['agent.started', 'agent.failed']);
       const end = rx.received[1]!.body;
       assert.deepEqual([end.id, end.success, end.error], [started.id, false, 'Agent run cancelled']);
+      assert.equal(typeof end.data[0]?.creditsUsed, 'number', 'the end event tells what the run spent (§16.3)');
     } finally {
       await rx.close();
     }

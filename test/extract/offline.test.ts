@@ -115,6 +115,12 @@ describe('extract with the offline engine (no LLM configured)', () => {
       for (const r of rx.received) assert.deepEqual([r.body.id, r.body.metadata], [started.id, { ref: 'w1' }]);
       const status = await fc.getExtractStatus(started.id!);
       assert.deepEqual([status.status, status.data], ['completed', { name: WIDGET.name, price: WIDGET.price }]);
+      // §16.3: the completed event carries the result itself.
+      const [result] = rx.received[1]!.body.data;
+      assert.deepEqual(
+        [result.success, result.extractId, result.data, result.totalUrlsScraped],
+        [true, started.id, { name: WIDGET.name, price: WIDGET.price }, 1],
+      );
     } finally {
       await rx.close();
     }
