@@ -25,8 +25,8 @@ export function pageFromDocument(teamId: string, doc: Document, fetchedAt: Date)
     url: m.url || m.sourceURL,
     title: text(m.title) || text(m.ogTitle),
     description: text(m.description) || text(m.ogDescription),
-    // Pages scraped without the markdown format are still findable by title and description.
-    markdown: doc.markdown ?? '',
+    // Scraped without the markdown format: title and description are updated, the text kept.
+    markdown: doc.markdown ?? null,
     contentType: m.contentType ?? null,
     ...publication(doc),
     images: images.slice(0, MAX_IMAGES),

@@ -11,7 +11,8 @@ export interface IndexedPage {
   url: string;
   title: string;
   description: string;
-  markdown: string;
+  /** Null when this fetch did not produce markdown: the text indexed before is kept. */
+  markdown: string | null;
   contentType: string | null;
   /** Set when the page looks like an article (og:type article, a published time). */
   publishedAt: string | null;

@@ -86,6 +86,15 @@ describe('POST /v2/search with the local index', () => {
     );
   });
 
+  test('a page fetched again without markdown keeps its indexed text', async () => {
+    const findKitchen = async () => (await fc.search('soup bread', { limit: 5 })).web?.map((w: any) => w.url) ?? [];
+    assert.ok((await findKitchen()).includes(site.url('/kitchen')));
+    await fc.scrape(site.url('/kitchen'), { formats: ['html'], maxAge: 0 });
+    // The index insert runs just after the scrape answers; a search shortly after must still find the text.
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok((await findKitchen()).includes(site.url('/kitchen')), 'still found by the words of its body');
+  });
+
   test('another team does not see these pages', async () => {
     const res = await other.search('webhooks', { sources: ['web', 'news'] });
     assert.deepEqual(res.web, []);

@@ -28,9 +28,10 @@ export function createPostgresPageStore(db: pg.Pool): PageStore {
     async upsert(page) {
       await db.query(
         `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         VALUES ($1, $2, $3, $4, $5, coalesce($6::text, ''), $7, $8, $9, $10, $11)
          ON CONFLICT (team_id, url) DO UPDATE SET
-           host = excluded.host, title = excluded.title, description = excluded.description, markdown = excluded.markdown,
+           host = excluded.host, title = excluded.title, description = excluded.description,
+           markdown = CASE WHEN $6::text IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
            content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
            images = excluded.images, fetched_at = excluded.fetched_at`,
         [
@@ -40,7 +41,7 @@ export function createPostgresPageStore(db: pg.Pool): PageStore {
           // NUL cannot be stored in PostgreSQL text; it carries nothing to search for.
           page.title.replaceAll('\0', ''),
           page.description.replaceAll('\0', ''),
-          page.markdown.slice(0, MAX_INDEXED_CHARS).replaceAll('\0', ''),
+          page.markdown?.slice(0, MAX_INDEXED_CHARS).replaceAll('\0', '') ?? null,
           page.contentType,
           page.publishedAt,
           page.isArticle ? 1 : 0,

@@ -39,26 +39,30 @@ function hostClause(hosts: readonly string[], params: unknown[]): string {
 export function createSqlitePageStore(db: Db): PageStore {
   const upsert = db.prepare(
     `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     VALUES (?, ?, ?, ?, ?, coalesce(?, ''), ?, ?, ?, ?, ?)
      ON CONFLICT (team_id, url) DO UPDATE SET
-       host = excluded.host, title = excluded.title, description = excluded.description, markdown = excluded.markdown,
+       host = excluded.host, title = excluded.title, description = excluded.description,
+       markdown = CASE WHEN ? IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
        content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
        images = excluded.images, fetched_at = excluded.fetched_at`,
   );
   return {
     async upsert(page) {
+      const markdown = page.markdown?.slice(0, MAX_INDEXED_CHARS) ?? null;
       upsert.run(
         page.teamId,
         page.url,
         new URL(page.url).hostname.toLowerCase(),
         page.title,
         page.description,
-        page.markdown.slice(0, MAX_INDEXED_CHARS),
+        markdown,
         page.contentType,
         page.publishedAt,
         page.isArticle ? 1 : 0,
         JSON.stringify(page.images),
         page.fetchedAt,
+        // Again for the update: null keeps the text indexed before.
+        markdown,
       );
     },
     async search(q) {
