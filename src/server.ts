@@ -142,6 +142,8 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     retention.addSweeper((now) => store.scrapes.purgeExpired(now));
     retention.addSweeper((now) => store.artifacts.purgeExpired(now));
     retention.addSweeper((now) => browserSessions.manager.purgeEnded(now));
+    // Sharing the store, sessions of a process that died are ended once their clock has run out.
+    if (!alone) retention.addSweeper((now) => browserSessions.manager.recoverExpiredOrphans(now));
     retention.addSweeper((now) => store.monitors.purgeExpiredChecks(now));
     // `trawl api` answers HTTP only; `trawl worker` runs the tasks, the schedules and the clean-up.
     if (config.role !== 'worker') await app.listen({ port: config.port, host: config.host });

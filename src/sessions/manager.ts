@@ -7,7 +7,7 @@ import { charge } from '../billing/credits.js';
 import type { AddressPolicyOptions } from '../egress/index.js';
 import { isBrowserError } from '../browser/errors.js';
 import { ApiError, tooManyRequests } from '../http/errors.js';
-import type { SessionEndReason } from '../store/browser-sessions.js';
+import type { SessionEndReason, StoredBrowserSession } from '../store/browser-sessions.js';
 import type { Store } from '../store/store.js';
 import { sessionCredits } from './billing.js';
 import { InternalCdpEndpoint } from './internal-endpoint.js';
@@ -15,6 +15,9 @@ import { chromiumVersion, launchSessionBrowser, sessionExecutable } from './laun
 import { LiveView } from './live-view.js';
 import { Profiles, type ProfileRequest } from './profiles.js';
 import { LiveSession } from './session.js';
+
+/** How long past its hard end a session record may stay active before it counts as orphaned. */
+const ORPHAN_GRACE_MS = 60_000;
 
 export interface SessionManagerOptions {
   store: Store;
@@ -83,7 +86,23 @@ export class SessionManager {
    * its last recorded activity.
    */
   async recoverOrphans(): Promise<number> {
-    const orphans = await this.options.store.browserSessions.listActive();
+    return this.endOrphans(await this.options.store.browserSessions.listActive());
+  }
+
+  /**
+   * On a store shared with other processes their live sessions are marked
+   * active too, so only a record still active well past its hard end
+   * (`expiresAt`, which its own process always enforces) is an orphan: the
+   * process that held it died first. A retention sweeper, run by any process.
+   */
+  async recoverExpiredOrphans(now: Date): Promise<number> {
+    const cutoff = now.getTime() - ORPHAN_GRACE_MS;
+    const active = await this.options.store.browserSessions.listActive();
+    return this.endOrphans(active.filter((s) => !this.live.has(s.id) && Date.parse(s.expiresAt) < cutoff));
+  }
+
+  /** Ends records whose Chromium died with its process, billed up to their last recorded activity. */
+  private async endOrphans(orphans: StoredBrowserSession[]): Promise<number> {
     for (const s of orphans) {
       const durationMs = Math.max(0, Date.parse(s.lastActivity) - Date.parse(s.createdAt));
       await this.record(s.id, s.teamId, null, durationMs, 'orphaned', new Date());

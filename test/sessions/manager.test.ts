@@ -126,4 +126,27 @@ describe('browser session lifecycle', () => {
     assert.equal(s?.endReason, 'orphaned');
     assert.equal(s?.creditsBilled, 6, 'three minutes up to its last activity, at 2 credits a minute');
   });
+
+  test('on a shared store only records well past their hard end are orphans; live-looking ones are left to their process', async () => {
+    const now = Date.now();
+    const record = (id: string, expiresInMs: number) =>
+      store.browserSessions.insert({
+        id,
+        teamId: team,
+        scrapeId: null,
+        profileName: null,
+        streamWebView: true,
+        createdAt: new Date(now - 10 * 60_000).toISOString(),
+        lastActivity: new Date(now - 9 * 60_000).toISOString(),
+        expiresAt: new Date(now + expiresInMs).toISOString(),
+      });
+    await record('dead-process', -5 * 60_000);
+    await record('other-process', 5 * 60_000);
+    await record('just-expired', -1_000);
+    assert.equal(await manager.recoverExpiredOrphans(new Date(now)), 1);
+    const dead = await store.browserSessions.get('dead-process');
+    assert.deepEqual([dead?.status, dead?.endReason, dead?.creditsBilled], ['destroyed', 'orphaned', 2]);
+    assert.equal((await store.browserSessions.get('other-process'))?.status, 'active', 'another process may still hold it');
+    assert.equal((await store.browserSessions.get('just-expired'))?.status, 'active', 'its own process may be ending it now');
+  });
 });
