@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { until } from '../batch/helpers.js';
 import { PRODUCT_SCHEMA, productPage } from '../extract/pages.js';
 import { startSite } from '../fixtures/site.js';
-import { type Running, startServerProcess } from '../helpers/process.js';
+import { restartableServer } from '../helpers/process.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
 
 const URLS = 4;
@@ -21,25 +20,19 @@ test('kill -9 in the middle of an agent run: after a restart it resumes, its tra
   };
   const site = await startSite();
   for (let i = 0; i < URLS; i++) site.set(`/part/${i}`, slow(i));
-  const children: Running[] = [];
-  const start = async () => {
-    const server = await startServerProcess(dataDir, TEST_KEY);
-    children.push(server.proc);
-    return server;
-  };
+  const trawl = restartableServer(dataDir, TEST_KEY);
 
   try {
-    const first = await start();
+    const first = await trawl.start();
     const urls = Array.from({ length: URLS }, (_, i) => site.url(`/part/${i}`));
     const started = await first.api('POST', '/v2/agent', { prompt: 'part names and prices', urls, schema: PRODUCT_SCHEMA });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const id: string = started.body.id;
     await until('two pages are read', () => gauge.served >= 2);
     await sleep(100);
-    first.proc.child.kill('SIGKILL');
-    await first.proc.exited;
+    await trawl.kill9(first);
 
-    const second = await start();
+    const second = await trawl.start();
     let done: any;
     await until('the run has ended', async () => {
       done = (await second.api('GET', `/v2/agent/${id}`)).body;
@@ -59,8 +52,7 @@ test('kill -9 in the middle of an agent run: after a restart it resumes, its tra
     second.proc.child.kill('SIGTERM');
     assert.equal(await second.proc.exited, 0);
   } finally {
-    for (const c of children) c.child.kill('SIGKILL');
+    trawl.cleanup();
     await site.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { test } from 'node:test';
 import { startSite } from '../fixtures/site.js';
-import { type Running, startServerProcess } from '../helpers/process.js';
+import { restartableServer } from '../helpers/process.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
 import { slowPage, until } from './helpers.js';
 
@@ -13,15 +12,10 @@ test('kill -9 in the middle of a batch: after a restart every URL has its docume
   const { gauge, route } = slowPage(300);
   const site = await startSite();
   for (let i = 0; i < URLS; i++) site.set(`/slow/${i}`, route);
-  const children: Running[] = [];
-  const start = async () => {
-    const server = await startServerProcess(dataDir, TEST_KEY, { TRAWL_WORKER_CONCURRENCY: '4' });
-    children.push(server.proc);
-    return server;
-  };
+  const trawl = restartableServer(dataDir, TEST_KEY, { TRAWL_WORKER_CONCURRENCY: '4' });
 
   try {
-    const first = await start();
+    const first = await trawl.start();
     const urls = Array.from({ length: URLS }, (_, i) => site.url(`/slow/${i}`));
     const started = await first.api('POST', '/v2/batch/scrape', { urls });
     assert.equal(started.status, 200, JSON.stringify(started.body));
@@ -31,11 +25,10 @@ test('kill -9 in the middle of a batch: after a restart every URL has its docume
       const st = await first.api('GET', `/v2/batch/scrape/${id}`);
       return st.body.completed >= 5 && gauge.inFlight > 0;
     });
-    first.proc.child.kill('SIGKILL');
-    await first.proc.exited;
+    await trawl.kill9(first);
     const before = gauge.served + gauge.inFlight;
 
-    const second = await start();
+    const second = await trawl.start();
     let done: any;
     await until('the batch has ended', async () => {
       done = (await second.api('GET', `/v2/batch/scrape/${id}`)).body;
@@ -58,8 +51,7 @@ test('kill -9 in the middle of a batch: after a restart every URL has its docume
     second.proc.child.kill('SIGTERM');
     assert.equal(await second.proc.exited, 0);
   } finally {
-    for (const c of children) c.child.kill('SIGKILL');
+    trawl.cleanup();
     await site.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSite } from '../fixtures/site.js';
-import { type Running, startServerProcess } from '../helpers/process.js';
+import { restartableServer } from '../helpers/process.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
 import { until } from '../batch/helpers.js';
 import { page } from './helpers.js';
@@ -22,15 +21,10 @@ test('kill -9 in the middle of a 500-page crawl: after a restart every page is t
       res.writeHead(200, { 'content-type': 'text/html' }).end(html);
     });
   }
-  const children: Running[] = [];
-  const start = async () => {
-    const server = await startServerProcess(dataDir, TEST_KEY, { TRAWL_RATE_LIMITS: 'off', TRAWL_WORKER_CONCURRENCY: '4' });
-    children.push(server.proc);
-    return server;
-  };
+  const trawl = restartableServer(dataDir, TEST_KEY, { TRAWL_RATE_LIMITS: 'off', TRAWL_WORKER_CONCURRENCY: '4' });
 
   try {
-    const first = await start();
+    const first = await trawl.start();
     const started = await first.api('POST', '/v2/crawl', { url: site.url('/'), sitemap: 'skip', crawlEntireDomain: true });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const id: string = started.body.id;
@@ -40,12 +34,11 @@ test('kill -9 in the middle of a 500-page crawl: after a restart every page is t
       before = (await first.api('GET', `/v2/crawl/${id}?limit=1`)).body;
       return before.completed >= 120;
     }, 60_000);
-    first.proc.child.kill('SIGKILL');
-    await first.proc.exited;
+    await trawl.kill9(first);
     assert.equal(before.status, 'scraping');
     assert.ok(before.completed < PAGES, `killed with ${before.completed} of ${PAGES} done`);
 
-    const second = await start();
+    const second = await trawl.start();
     let done: any;
     await until('the crawl has ended', async () => {
       done = (await second.api('GET', `/v2/crawl/${id}?limit=1`)).body;
@@ -71,8 +64,7 @@ test('kill -9 in the middle of a 500-page crawl: after a restart every page is t
     second.proc.child.kill('SIGTERM');
     assert.equal(await second.proc.exited, 0);
   } finally {
-    for (const c of children) c.child.kill('SIGKILL');
+    trawl.cleanup();
     await site.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import Firecrawl from '@mendable/firecrawl-js';
 import { until } from '../batch/helpers.js';
 import { startSite } from '../fixtures/site.js';
-import { type Running, startServerProcess } from '../helpers/process.js';
+import { restartableServer } from '../helpers/process.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
 import { PRODUCT_SCHEMA, productPage } from './pages.js';
 
@@ -24,15 +23,10 @@ test('kill -9 in the middle of an extract: after a restart it completes, without
   };
   const site = await startSite();
   for (let i = 0; i < URLS; i++) site.set(`/part/${i}`, slow(i));
-  const children: Running[] = [];
-  const start = async () => {
-    const server = await startServerProcess(dataDir, TEST_KEY);
-    children.push(server.proc);
-    return server;
-  };
+  const trawl = restartableServer(dataDir, TEST_KEY);
 
   try {
-    const first = await start();
+    const first = await trawl.start();
     const urls = Array.from({ length: URLS }, (_, i) => site.url(`/part/${i}`));
     // maxAge 0: no page comes from the cache, so a page not fetched again was remembered by the job.
     const started = await first.api('POST', '/v2/extract', { urls, schema: PRODUCT_SCHEMA, urlTrace: true, scrapeOptions: { maxAge: 0 } });
@@ -42,11 +36,10 @@ test('kill -9 in the middle of an extract: after a restart it completes, without
     // Pages are read 4 at a time: a fifth in flight means a reader moved on, so its first page is on record.
     await until('some pages are read and others in flight', () => gauge.served >= 4 && gauge.inFlight > 0);
     const before = gauge.served + gauge.inFlight;
-    first.proc.child.kill('SIGKILL');
-    await first.proc.exited;
+    await trawl.kill9(first);
     assert.equal((await fetch(first.url).catch(() => null)), null, 'the first process is gone');
 
-    const second = await start();
+    const second = await trawl.start();
     const fc = new Firecrawl({ apiKey: TEST_KEY, apiUrl: second.url });
     const status = await fc.getExtractStatus(id);
     assert.ok(['processing', 'completed'].includes(status.status!), `resumed, not lost: ${status.status}`);
@@ -66,8 +59,7 @@ test('kill -9 in the middle of an extract: after a restart it completes, without
     second.proc.child.kill('SIGTERM');
     assert.equal(await second.proc.exited, 0);
   } finally {
-    for (const c of children) c.child.kill('SIGKILL');
+    trawl.cleanup();
     await site.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

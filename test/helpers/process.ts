@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseFor } from './postgres.js';
 import { redisPrefix } from './redis.js';
@@ -102,6 +103,30 @@ export async function startServerProcess(dataDir: string, key: string, env: Reco
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: res.status, body: (await res.json()) as any };
+    },
+  };
+}
+
+/**
+ * One Trawl on one data directory, run as a process, killed, and run again: the
+ * shape of every crash-and-restart test. `cleanup` kills what still runs and
+ * removes the data directory.
+ */
+export function restartableServer(dataDir: string, key: string, env: Record<string, string> = {}) {
+  const children: Running[] = [];
+  return {
+    async start(): Promise<ServerProcess> {
+      const server = await startServerProcess(dataDir, key, env);
+      children.push(server.proc);
+      return server;
+    },
+    async kill9(server: ServerProcess): Promise<void> {
+      server.proc.child.kill('SIGKILL');
+      await server.proc.exited;
+    },
+    cleanup(): void {
+      for (const c of children) c.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
