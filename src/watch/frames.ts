@@ -29,6 +29,13 @@ export const catchupFrame = (job: Job, page: Pick<DocumentPage, 'documentCount' 
 
 export const documentFrame = (document: string) => `{"type":"document","data":${document}}`;
 
+/** Progress (§17.2 allows it): how far a running job has got, so a watcher sees the total grow. */
+export const statusFrame = (job: Job, page: Pick<DocumentPage, 'documentCount' | 'creditsUsed'>) =>
+  JSON.stringify({
+    type: 'status',
+    data: { status: wireStatus(job.status), total: job.total, completed: page.documentCount, creditsUsed: page.creditsUsed, expiresAt: job.expiresAt },
+  });
+
 export const doneFrame = (job: Job, page: Pick<DocumentPage, 'documentCount' | 'creditsUsed'>) =>
   `{"type":"done","data":${envelope(job, page, [])}}`;
 

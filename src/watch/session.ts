@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { PAGE_BUDGET_BYTES } from '../http/job-status.js';
 import type { JobEvents } from '../jobs/events.js';
 import type { Store } from '../store/store.js';
-import { catchupFrame, CLOSE, closeUnexpected, closeWith, documentFrame, doneFrame, errorFrame } from './frames.js';
+import { catchupFrame, CLOSE, closeUnexpected, closeWith, documentFrame, doneFrame, errorFrame, statusFrame } from './frames.js';
 
 export interface WatchLog {
   error(obj: object, msg?: string): void;
@@ -34,6 +34,10 @@ export function watchJob(ws: WebSocket, jobId: string, deps: WatchDeps): void {
   let finished = false;
   let pending = true;
   let running = false;
+  // The counts the client last heard (catch-up or status frame), so progress is sent only when it moved.
+  let heard = '';
+  const countsOf = (job: { total: number }, page: { documentCount: number; creditsUsed: number }) =>
+    `${job.total}/${page.documentCount}/${page.creditsUsed}`;
 
   const open = () => ws.readyState === ws.OPEN;
 
@@ -51,6 +55,7 @@ export function watchJob(ws: WebSocket, jobId: string, deps: WatchDeps): void {
     const catchingUp = !caughtUp;
     if (catchingUp) {
       ws.send(catchupFrame(job, page, page.documents));
+      heard = countsOf(job, page);
       caughtUp = true;
       sent += page.documents.length;
       page = { ...page, documents: [] };
@@ -60,6 +65,10 @@ export function watchJob(ws: WebSocket, jobId: string, deps: WatchDeps): void {
       sent += page.documents.length;
       if (sent >= page.documentCount || !open() || ws.bufferedAmount > MAX_BUFFERED_BYTES) break;
       page = await store.results.page(jobId, { skip: sent, maxBytes: PAGE_BUDGET_BYTES });
+    }
+    if (job.status === 'running' && open() && countsOf(job, page) !== heard) {
+      ws.send(statusFrame(job, page));
+      heard = countsOf(job, page);
     }
     if (job.status === 'running' || sent < page.documentCount || !open()) return !open();
     switch (job.status) {

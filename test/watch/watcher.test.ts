@@ -82,7 +82,17 @@ describe('job sockets (§17)', () => {
       { status: 'completed', total: 3, completed: 3, creditsUsed: 3, data: [] },
     );
     const streamed = [...catchup.data.data, ...rest.filter((f) => f.type === 'document').map((f) => f.data)];
-    assert.equal(rest.length - 1, rest.filter((f) => f.type === 'document').length, 'only documents between catch-up and done');
+    assert.deepEqual(
+      [...new Set(rest.slice(0, -1).map((f) => f.type))].sort(),
+      ['document', 'status'],
+      'documents and progress between catch-up and done',
+    );
+    // Progress frames follow the documents: each says how many are done so far, never fewer than before.
+    const progress = rest.filter((f) => f.type === 'status').map((f) => f.data);
+    assert.ok(progress.every((p) => p.status === 'scraping' && p.total === 3));
+    const counts = progress.map((p) => p.completed);
+    assert.deepEqual(counts, [...counts].sort((a, b) => a - b));
+    assert.ok(counts.length > 0 && counts.at(-1)! >= 1, `the watcher heard progress: ${counts.join(',')}`);
     const status = await waitForBatch(s, start.body.id);
     assert.deepEqual(streamed.map((d) => d.metadata.scrapeId), status.data.map((d: any) => d.metadata.scrapeId));
     assert.deepEqual(session.close, { code: 1000, reason: '{"type":"done"}' });
