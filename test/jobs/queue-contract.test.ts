@@ -259,7 +259,10 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
     await sleep(5);
     const empty = await store.jobs.create({ kind: 'extract', teamId: 't1', options: {} });
 
-    assert.equal(await queue.recoverOrphans(), 2);
+    const recovered = await queue.recoverOrphans();
+    // Shared, the cluster-wide lease sweep (a BullMQ job scheduler) may have taken them back first.
+    if (backend.exclusive) assert.equal(recovered, 2);
+    else assert.ok(recovered <= 2, `recovered ${recovered}`);
     if (live) assert.equal((await store.tasks.get(live))?.state, 'active', "a live worker's task is left alone");
     const requeued = await store.tasks.get(again);
     assert.equal(requeued?.state, 'queued');
