@@ -57,7 +57,7 @@ function findSection(target: Target, sections: Section[], want: 'items' | 'text'
 }
 
 /** The value, coerced, when it then fits the node; undefined when it cannot. */
-function fit(value: unknown, node: JsonSchema, root: JsonSchema): unknown {
+function conformTo(value: unknown, node: JsonSchema, root: JsonSchema): unknown {
   if (isEmpty(value)) return undefined;
   const coerced = coerceToSchema(value, node, root);
   if (isEmpty(coerced)) return undefined;
@@ -79,11 +79,11 @@ function fillNode(raw: unknown, target: Target, records: Rec[], ctx: Ctx, path: 
     return depth < 3 ? fillObject(node, records, ctx, path, depth + 1, true) : undefined;
   }
   if (type === 'array') return fillArray(node, target, records, ctx, path, depth);
-  const direct = fit(findField(target, records, (v) => scalarish(v) || type === 'string'), node, ctx.root);
+  const direct = conformTo(findField(target, records, (v) => scalarish(v) || type === 'string'), node, ctx.root);
   if (direct !== undefined) return direct;
   // The text under a heading describes the page, not one item of a list on it.
   const section = depth === 0 ? findSection(target, ctx.page.sections, 'text') : undefined;
-  return section ? fit(section.text, node, ctx.root) : undefined;
+  return section ? conformTo(section.text, node, ctx.root) : undefined;
 }
 
 function fillArray(node: JsonSchema, target: Target, records: Rec[], ctx: Ctx, path: string, depth: number): unknown {
@@ -95,7 +95,7 @@ function fillArray(node: JsonSchema, target: Target, records: Rec[], ctx: Ctx, p
     const out = source.map((r) => fillObject(items, [unwrapListItem(r)], ctx, `${path}[]`, depth + 1, false, true)).filter((r) => r !== undefined);
     return out.length ? out : undefined;
   }
-  const asArray = (v: unknown) => fit(Array.isArray(v) ? v : [v], node, ctx.root);
+  const asArray = (v: unknown) => conformTo(Array.isArray(v) ? v : [v], node, ctx.root);
   const field = findField(target, records, (v) => Array.isArray(v));
   if (field !== undefined) {
     const v = asArray((field as unknown[]).map((x) => (isPlainObject(x) ? (x.text ?? x.name ?? x) : x)));
