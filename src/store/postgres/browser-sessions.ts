@@ -1,38 +1,9 @@
 import type pg from 'pg';
-import type { BrowserSessionStore, SessionEndReason, StoredBrowserSession } from '../browser-sessions.js';
-
-interface Row {
-  id: string;
-  team_id: string;
-  status: 'active' | 'destroyed';
-  scrape_id: string | null;
-  profile_name: string | null;
-  stream_web_view: number;
-  created_at: string;
-  last_activity: string;
-  expires_at: string;
-  destroyed_at: string | null;
-  end_reason: SessionEndReason | null;
-  credits_billed: number | null;
-}
-
-const toSession = (r: Row): StoredBrowserSession => ({
-  id: r.id,
-  teamId: r.team_id,
-  status: r.status,
-  scrapeId: r.scrape_id,
-  profileName: r.profile_name,
-  streamWebView: r.stream_web_view === 1,
-  createdAt: r.created_at,
-  lastActivity: r.last_activity,
-  expiresAt: r.expires_at,
-  destroyedAt: r.destroyed_at,
-  endReason: r.end_reason,
-  creditsBilled: r.credits_billed,
-});
+import type { BrowserSessionStore } from '../browser-sessions.js';
+import { toSession, type SessionRow } from '../rows/browser-sessions.js';
 
 export function createPostgresBrowserSessionStore(db: pg.Pool): BrowserSessionStore {
-  const many = async (sql: string, params: unknown[] = []) => (await db.query<Row>(sql, params)).rows.map(toSession);
+  const many = async (sql: string, params: unknown[] = []) => (await db.query<SessionRow>(sql, params)).rows.map(toSession);
   const one = async (sql: string, params: unknown[]) => (await many(sql, params))[0] ?? null;
   return {
     async insert(s) {

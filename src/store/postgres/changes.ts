@@ -1,30 +1,7 @@
 import type pg from 'pg';
-import type { ChangeStore, Snapshot } from '../changes.js';
+import type { ChangeStore } from '../changes.js';
 import { transaction } from './database.js';
-
-interface SnapshotRow {
-  team_id: string;
-  url: string;
-  tag: string;
-  scrape_id: string;
-  markdown: string;
-  json: string | null;
-  status_code: number;
-  gone: number;
-  created_at: string;
-}
-
-const toSnapshot = (r: SnapshotRow): Snapshot => ({
-  teamId: r.team_id,
-  url: r.url,
-  tag: r.tag,
-  scrapeId: r.scrape_id,
-  markdown: r.markdown,
-  json: r.json === null ? null : JSON.parse(r.json),
-  statusCode: r.status_code,
-  gone: r.gone === 1,
-  createdAt: r.created_at,
-});
+import { toSnapshot, type SnapshotRow } from '../rows/changes.js';
 
 export function createPostgresChangeStore(db: pg.Pool): ChangeStore {
   return {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
-import { MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
+import { MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageStore } from '../pages.js';
 
 /** ts_rank's weights for D (body), C (url), B (description), A (title): SQLite's bm25 column weights, scaled. */
 const WEIGHTS = "'{0.1, 0.2, 0.5, 1.0}'";

@@ -1,26 +1,9 @@
 import type pg from 'pg';
 import type { ArtifactStore } from '../artifacts.js';
-import type { ScrapeStore, StoredScrape } from '../scrapes.js';
-
-interface ScrapeRow {
-  id: string;
-  team_id: string;
-  url: string;
-  document: string;
-  options: string | null;
-  created_at: string;
-}
+import type { ScrapeStore } from '../scrapes.js';
+import { toScrape, type ScrapeRow } from '../rows/scrapes.js';
 
 const COLUMNS = 'id, team_id, url, document, options, created_at';
-
-const toScrape = <D>(r: ScrapeRow): StoredScrape<D> => ({
-  id: r.id,
-  teamId: r.team_id,
-  url: r.url,
-  document: JSON.parse(r.document) as D,
-  options: r.options === null ? null : JSON.parse(r.options),
-  createdAt: r.created_at,
-});
 
 export function createPostgresScrapeStore(db: pg.Pool): ScrapeStore {
   return {

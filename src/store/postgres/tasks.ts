@@ -1,29 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, NewTask, Task, TaskState, TaskStore } from '../tasks.js';
+import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, TaskStore } from '../tasks.js';
 import { transaction } from './database.js';
-
-interface TaskRow {
-  seq: number;
-  id: string;
-  kind: string;
-  team_id: string;
-  job_id: string | null;
-  payload: string;
-  state: TaskState;
-  attempts: number;
-  max_attempts: number;
-  run_after: string;
-  lease_owner: string | null;
-  lease_token: string | null;
-  lease_expires_at: string | null;
-  cancel_requested_at: string | null;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+import { toTask, type TaskRow } from '../rows/tasks.js';
 
 /** The oldest due task of one (team, job) group. */
 interface Head {
@@ -48,26 +27,6 @@ const CLAIM_LOCK = 7_210_002;
  * live process that is queueing their work right now.
  */
 const ABANDONED_AFTER_MS = 60_000;
-
-const toTask = <P>(r: TaskRow): Task<P> => ({
-  id: r.id,
-  kind: r.kind,
-  teamId: r.team_id,
-  jobId: r.job_id,
-  payload: JSON.parse(r.payload) as P,
-  state: r.state,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  runAfter: r.run_after,
-  leaseOwner: r.lease_owner,
-  leaseExpiresAt: r.lease_expires_at,
-  cancelRequested: r.cancel_requested_at !== null,
-  result: r.result === null ? null : JSON.parse(r.result),
-  error: r.error,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-});
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

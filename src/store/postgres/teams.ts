@@ -1,31 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { ApiKey, Team, TeamStore } from '../teams.js';
-
-interface TeamRow {
-  id: string;
-  name: string;
-  plan: string;
-  created_at: string;
-}
-interface KeyRow {
-  id: string;
-  team_id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-const toTeam = (r: TeamRow): Team => ({ id: r.id, name: r.name, plan: r.plan, createdAt: r.created_at });
-const toKey = (r: KeyRow): ApiKey => ({
-  id: r.id,
-  teamId: r.team_id,
-  name: r.name,
-  prefix: r.prefix,
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
+import { toTeam, toKey, type TeamRow, type KeyRow } from '../rows/teams.js';
 
 export function createPostgresTeamStore(db: pg.Pool): TeamStore {
   const one = async <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => (await db.query<R>(sql, params)).rows[0];

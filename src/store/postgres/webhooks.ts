@@ -1,26 +1,7 @@
 import type pg from 'pg';
-import type { Delivery, EndedJob, WebhookOutbox, WebhookSubscription } from '../webhooks.js';
+import type {  EndedJob, WebhookOutbox, WebhookSubscription } from '../webhooks.js';
 import { transaction } from './database.js';
-
-interface DeliveryRow {
-  id: number;
-  job_id: string;
-  webhook_id: string;
-  url: string;
-  headers: string;
-  body: string;
-  attempts: number;
-}
-
-const toDelivery = (r: DeliveryRow): Delivery => ({
-  id: r.id,
-  jobId: r.job_id,
-  webhookId: r.webhook_id,
-  url: r.url,
-  headers: JSON.parse(r.headers) as Record<string, string>,
-  body: r.body,
-  attempts: r.attempts,
-});
+import { toDelivery, type DeliveryRow } from '../rows/webhooks.js';
 
 export function createPostgresWebhookOutbox(db: pg.Pool): WebhookOutbox {
   return {

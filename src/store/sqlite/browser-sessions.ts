@@ -1,35 +1,6 @@
-import type { BrowserSessionStore, SessionEndReason, StoredBrowserSession } from '../browser-sessions.js';
+import type { BrowserSessionStore } from '../browser-sessions.js';
 import type { Db } from './database.js';
-
-interface Row {
-  id: string;
-  team_id: string;
-  status: 'active' | 'destroyed';
-  scrape_id: string | null;
-  profile_name: string | null;
-  stream_web_view: number;
-  created_at: string;
-  last_activity: string;
-  expires_at: string;
-  destroyed_at: string | null;
-  end_reason: SessionEndReason | null;
-  credits_billed: number | null;
-}
-
-const toSession = (r: Row): StoredBrowserSession => ({
-  id: r.id,
-  teamId: r.team_id,
-  status: r.status,
-  scrapeId: r.scrape_id,
-  profileName: r.profile_name,
-  streamWebView: r.stream_web_view === 1,
-  createdAt: r.created_at,
-  lastActivity: r.last_activity,
-  expiresAt: r.expires_at,
-  destroyedAt: r.destroyed_at,
-  endReason: r.end_reason,
-  creditsBilled: r.credits_billed,
-});
+import { toSession, type SessionRow } from '../rows/browser-sessions.js';
 
 export function createSqliteBrowserSessionStore(db: Db): BrowserSessionStore {
   const q = {
@@ -54,15 +25,15 @@ export function createSqliteBrowserSessionStore(db: Db): BrowserSessionStore {
       q.insert.run(s.id, s.teamId, s.scrapeId, s.profileName, s.streamWebView ? 1 : 0, s.createdAt, s.lastActivity, s.expiresAt);
     },
     async get(id) {
-      const r = q.get.get(id) as Row | undefined;
+      const r = q.get.get(id) as SessionRow | undefined;
       return r ? toSession(r) : null;
     },
     async findByScrape(scrapeId) {
-      const r = q.byScrape.get(scrapeId) as Row | undefined;
+      const r = q.byScrape.get(scrapeId) as SessionRow | undefined;
       return r ? toSession(r) : null;
     },
     async list(teamId, status) {
-      const rows = (status ? q.listStatus.all(teamId, status) : q.listAll.all(teamId)) as Row[];
+      const rows = (status ? q.listStatus.all(teamId, status) : q.listAll.all(teamId)) as SessionRow[];
       return rows.map(toSession);
     },
     async touch(id, at) {
@@ -72,7 +43,7 @@ export function createSqliteBrowserSessionStore(db: Db): BrowserSessionStore {
       return q.destroy.run(end.at, end.reason, end.creditsBilled, id).changes === 1;
     },
     async listActive() {
-      return (q.active.all() as Row[]).map(toSession);
+      return (q.active.all() as SessionRow[]).map(toSession);
     },
     async purgeDestroyed(before) {
       return q.purge.run(before.toISOString()).changes;

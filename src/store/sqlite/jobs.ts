@@ -1,38 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Job, JobStatus, JobStore } from '../jobs.js';
+import type { JobStore } from '../jobs.js';
+import { toJob, type JobRow } from '../rows/jobs.js';
 import type { Db } from './database.js';
-
-interface JobRow {
-  id: string;
-  kind: string;
-  team_id: string;
-  status: JobStatus;
-  options: string;
-  max_concurrency: number | null;
-  total: number;
-  completed: number;
-  failed: number;
-  error: string | null;
-  created_at: string;
-  completed_at: string | null;
-  expires_at: string;
-}
-
-const toJob = <O>(r: JobRow): Job<O> => ({
-  id: r.id,
-  kind: r.kind,
-  teamId: r.team_id,
-  status: r.status,
-  options: JSON.parse(r.options) as O,
-  maxConcurrency: r.max_concurrency,
-  total: r.total,
-  completed: r.completed,
-  failed: r.failed,
-  error: r.error,
-  createdAt: r.created_at,
-  completedAt: r.completed_at,
-  expiresAt: r.expires_at,
-});
 
 export function createSqliteJobStore(db: Db, retentionMs: number): JobStore {
   const q = {

@@ -1,24 +1,7 @@
 import type { ArtifactStore } from '../artifacts.js';
-import type { ScrapeStore, StoredScrape } from '../scrapes.js';
+import type { ScrapeStore } from '../scrapes.js';
 import type { Db } from './database.js';
-
-interface ScrapeRow {
-  id: string;
-  team_id: string;
-  url: string;
-  document: string;
-  options: string | null;
-  created_at: string;
-}
-
-const toScrape = <D>(r: ScrapeRow): StoredScrape<D> => ({
-  id: r.id,
-  teamId: r.team_id,
-  url: r.url,
-  document: JSON.parse(r.document) as D,
-  options: r.options === null ? null : JSON.parse(r.options),
-  createdAt: r.created_at,
-});
+import { toScrape, type ScrapeRow } from '../rows/scrapes.js';
 
 export function createSqliteScrapeStore(db: Db): ScrapeStore {
   const q = {

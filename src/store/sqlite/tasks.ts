@@ -1,27 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, NewTask, Task, TaskState, TaskStore } from '../tasks.js';
+import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, NewTask, TaskStore } from '../tasks.js';
 import type { Db } from './database.js';
-
-interface TaskRow {
-  id: string;
-  kind: string;
-  team_id: string;
-  job_id: string | null;
-  payload: string;
-  state: TaskState;
-  attempts: number;
-  max_attempts: number;
-  run_after: string;
-  lease_owner: string | null;
-  lease_token: string | null;
-  lease_expires_at: string | null;
-  cancel_requested_at: string | null;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+import { toTask, type TaskRow } from '../rows/tasks.js';
 
 /** The oldest due task of one (team, job) group. */
 interface Head {
@@ -39,26 +19,6 @@ interface Group {
 const DEFAULT_MAX_ATTEMPTS = 3;
 const ORPHANED = 'The process running this task stopped';
 const LEASE_EXPIRED = 'The worker running this task stopped renewing its lease';
-
-const toTask = <P>(r: TaskRow): Task<P> => ({
-  id: r.id,
-  kind: r.kind,
-  teamId: r.team_id,
-  jobId: r.job_id,
-  payload: JSON.parse(r.payload) as P,
-  state: r.state,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  runAfter: r.run_after,
-  leaseOwner: r.lease_owner,
-  leaseExpiresAt: r.lease_expires_at,
-  cancelRequested: r.cancel_requested_at !== null,
-  result: r.result === null ? null : JSON.parse(r.result),
-  error: r.error,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-});
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
