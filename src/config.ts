@@ -37,7 +37,8 @@ const int = (name: string, min: number, max: number) =>
 
 const envSchema = z.object({
   PORT: int('PORT', 0, 65535).default(3002),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Loopback unless the operator (a container, a deployment) names an address: see docs/security.md.
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   TRAWL_DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://trawl:secret@db:5432/trawl' })
@@ -94,6 +95,10 @@ const envSchema = z.object({
   TRAWL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRAWL_ROLE: z.enum(PROCESS_ROLES, { error: `TRAWL_ROLE must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://localhost:6379' }).optional(),
+  TRAWL_ALLOW_INSECURE_EXPOSURE: bool('TRAWL_ALLOW_INSECURE_EXPOSURE').default(false),
+  TRAWL_LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'], { error: 'TRAWL_LOG_FORMAT must be one of auto, pretty, json' })
+    .default('auto'),
   TRAWL_REDIS_PREFIX: z
     .string()
     .trim()
@@ -160,7 +165,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Namespaces Trawl's Redis keys and channels, so several Trawls can share one Redis. */
   redisPrefix: string;
+  /** `auto`: one readable line per request on a terminal, JSON otherwise (src/http/log-format.ts). */
+  logFormat: LogFormatSetting;
 }
+
+export type LogFormatSetting = 'auto' | 'pretty' | 'json';
 
 export type StructuredOutputMode = 'auto' | 'json_schema' | 'json_object' | 'prompt';
 
@@ -264,6 +273,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (e.TRAWL_ROLE !== 'worker' && !e.TRAWL_ALLOW_INSECURE_EXPOSURE) {
+    const problem = exposureProblem(e.HOST, e.TRAWL_AUTH, [
+      ...(e.TRAWL_API_KEY ? [e.TRAWL_API_KEY] : []),
+      ...declaredKeys.map((k) => k.key),
+    ]);
+    if (problem) problems.push(problem);
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -309,5 +325,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.TRAWL_ROLE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.TRAWL_REDIS_PREFIX,
+    logFormat: e.TRAWL_LOG_FORMAT,
   };
+}
+
+/** The README's example key: anyone who has read the README holds it. */
+export const SAMPLE_API_KEYS = ['fc-0123456789abcdef0123456789abcdef'];
+export const MIN_KEY_LENGTH = 20;
+export const MIN_KEY_DISTINCT_CHARS = 10;
+
+/** Why `key` is easy to guess, if it is: the sample key, too short, or too few distinct characters. */
+export function weakKeyReason(key: string): string | undefined {
+  if (SAMPLE_API_KEYS.includes(key)) return 'is the sample key from the README';
+  if (key.length < MIN_KEY_LENGTH) return `is shorter than ${MIN_KEY_LENGTH} characters`;
+  if (new Set(key).size < MIN_KEY_DISTINCT_CHARS) return `has fewer than ${MIN_KEY_DISTINCT_CHARS} different characters`;
+  return undefined;
+}
+
+/** Loopback names and addresses: only this machine can reach a server bound there. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * One line saying why a server listening on `host` would be open to anyone who
+ * can reach it, or nothing. TRAWL_ALLOW_INSECURE_EXPOSURE=1 silences it.
+ */
+function exposureProblem(host: string, auth: boolean, keys: string[]): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  const escape = 'bind HOST=127.0.0.1, or set TRAWL_ALLOW_INSECURE_EXPOSURE=1 if you mean it (docs/security.md)';
+  if (!auth) return `HOST: refusing to listen on ${host} with TRAWL_AUTH=off: anyone who can reach it may use it; ${escape}`;
+  for (const key of keys) {
+    const reason = weakKeyReason(key);
+    if (reason) {
+      return `HOST: refusing to listen on ${host}: an API key ${reason} (create one with \`openssl rand -hex 20\`); ${escape}`;
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import { describe, test } from 'node:test';
 import { run } from './helpers/process.js';
 import { TEST_KEY, tempDataDir } from './helpers/server.js';
@@ -43,5 +44,51 @@ describe('the README start command (npm start)', () => {
     const code = await p.exited;
     assert.notEqual(code, 0);
     assert.match(p.output(), /PORT must be a whole number/);
+  });
+});
+
+describe('start-up safety (node src/main.ts)', () => {
+  const start = (env: Record<string, string>) =>
+    // HOST '' is how a shell says "unset": the default applies, whatever this test runner's environment holds.
+    run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { PORT: '0', HOST: '', TRAWL_DATA_DIR: tempDataDir(), ...env });
+
+  test('without HOST it listens on loopback only: other interfaces of this machine are refused', async (t) => {
+    const p = start({ TRAWL_API_KEY: TEST_KEY });
+    try {
+      const [, url = ''] = await p.waitFor(/listening on (http:\/\/[\d.]+:\d+)/, 60_000);
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal((await fetch(url)).ok, true);
+      const other = Object.values(os.networkInterfaces())
+        .flat()
+        .find((i) => i && !i.internal && i.family === 'IPv4');
+      if (!other) return t.skip('this machine has no non-loopback IPv4 interface');
+      const port = new URL(url).port;
+      await assert.rejects(fetch(`http://${other.address}:${port}/`), 'nothing answers on a non-loopback address');
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+  });
+
+  test('refuses HOST=0.0.0.0 with the README sample key, in one line, exit code 1', async () => {
+    const p = start({ HOST: '0.0.0.0', TRAWL_API_KEY: TEST_KEY });
+    assert.equal(await p.exited, 1);
+    assert.match(p.output(), /HOST: refusing to listen on 0\.0\.0\.0: an API key is the sample key from the README .*TRAWL_ALLOW_INSECURE_EXPOSURE=1/);
+    assert.doesNotMatch(p.output(), /listening on/);
+  });
+
+  test('refuses HOST=0.0.0.0 with TRAWL_AUTH=off unless TRAWL_ALLOW_INSECURE_EXPOSURE=1', async () => {
+    const refused = start({ HOST: '0.0.0.0', TRAWL_AUTH: 'off' });
+    assert.equal(await refused.exited, 1);
+    assert.match(refused.output(), /refusing to listen on 0\.0\.0\.0 with TRAWL_AUTH=off/);
+
+    const allowed = start({ HOST: '0.0.0.0', TRAWL_AUTH: 'off', TRAWL_ALLOW_INSECURE_EXPOSURE: '1' });
+    try {
+      const [, url = ''] = await allowed.waitFor(/listening on (http:\/\/[\d.]+:\d+)/, 60_000);
+      assert.equal((await fetch(`${url}/v2/team/token-usage`)).status, 200, 'auth is off as asked');
+    } finally {
+      allowed.child.kill('SIGTERM');
+      await allowed.exited;
+    }
   });
 });
