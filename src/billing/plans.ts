@@ -1,4 +1,4 @@
-import type { RateClass } from '../http/route.js';
+import type { RateClass } from './rate-class.js';
 
 /** The endpoint classes that carry a per-minute limit; `none` (public documents) has none. */
 export type LimitedClass = Exclude<RateClass, 'none'>;

@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKey, Team } from '../store/teams.js';
+import type { RateClass } from '../billing/rate-class.js';
 import type { AppDeps } from './deps.js';
-
-/** Endpoint classes of the per-minute rate limits (§1.9). */
-export type RateClass = 'scrape' | 'search' | 'map' | 'crawl' | 'extract' | 'crawlStatus' | 'extractStatus' | 'none';
 
 export interface RequestContext<B = unknown, Q = unknown, P = unknown> {
   req: FastifyRequest;
