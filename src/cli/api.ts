@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
   BadRequestError, ConnectionError, JobFailedError, JobTimeoutError, NotImplementedError, PaymentRequiredError,
@@ -67,6 +68,17 @@ export function seconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds');
   return n;
+}
+
+/** A JSON Schema given inline or as a file name. */
+export function jsonSchema(value: string): Record<string, unknown> {
+  const text = value.trim().startsWith('{') ? value : fs.existsSync(value) ? fs.readFileSync(value, 'utf8') : undefined;
+  if (text === undefined) throw new InvalidArgumentError('expected JSON or the name of a JSON file');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InvalidArgumentError(`not JSON (${(err as Error).message})`);
+  }
 }
 
 /** Comma-separated lists. */

@@ -22,7 +22,7 @@ export async function followJob(trawl: Trawl, kind: 'crawl' | 'batch', jobId: st
   const pages: Document[] = [];
   const watcher = trawl.watcher(jobId, { kind, transport: 'poll', pollInterval: opts.pollInterval ?? 1, timeout: opts.timeout });
   watcher.on('document', (doc) => {
-    if (writer) process.stdout.write(`${writer.write(doc)}\n`);
+    if (writer) progress.printAbove(() => process.stdout.write(`${writer.write(doc)}\n`));
     else pages.push(doc);
   });
   watcher.on('snapshot', (s) => progress.update(s.completed, s.total));

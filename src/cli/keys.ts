@@ -51,7 +51,13 @@ export function registerKeyCommands(program: Command) {
         const teams = new Map((await store.teams.listTeams()).map((t) => [t.id, t]));
         const team = opts.team ? [...teams.values()].find((t) => t.name === opts.team) : undefined;
         if (opts.team && !team) throw new Error(`No team named "${opts.team}"`);
-        for (const k of await store.teams.listApiKeys(team?.id)) {
+        const list = await store.teams.listApiKeys(team?.id);
+        if (!list.length) {
+          process.stderr.write('No keys yet: issue one with `trawl keys create --team NAME`.\n');
+          return;
+        }
+        process.stdout.write('ID\tPREFIX\tTEAM\tPLAN\tNAME\tSTATE\n');
+        for (const k of list) {
           const t = teams.get(k.teamId);
           const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
           process.stdout.write(`${k.id}\t${k.prefix}…\t${t?.name ?? k.teamId}\t${t?.plan ?? ''}\t${k.name}\t${state}\n`);

@@ -14,6 +14,7 @@ const WIDTH = 30;
 export class Progress {
   private last = '';
   private drawn = false;
+  private bar = '';
 
   constructor(
     private readonly label: string,
@@ -29,8 +30,20 @@ export class Progress {
       return;
     }
     const filled = total > 0 ? Math.min(WIDTH, Math.round((done / total) * WIDTH)) : 0;
-    this.stream.write(`\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${counts}\x1b[K`);
+    this.bar = `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${counts}\x1b[K`;
+    this.stream.write(this.bar);
     this.drawn = true;
+  }
+
+  /**
+   * Prints a line (on stdout or anywhere) above the bar: on a terminal the bar
+   * is wiped first and drawn again below, so the two never share a line.
+   */
+  printAbove(print: () => void): void {
+    if (!this.drawn) return print();
+    this.stream.write('\r\x1b[K');
+    print();
+    this.stream.write(this.bar);
   }
 
   /** Ends the bar's line, so later messages start on their own. */

@@ -4,6 +4,31 @@ import { isScrapeError, ScrapeError } from './errors.js';
 
 const PRIVATE_HINT = 'Set TRAWL_ALLOW_PRIVATE_NETWORK=on (or TRAWL_EGRESS_ALLOW_CIDRS) to allow it on a trusted network.';
 
+/**
+ * A name with no address is the caller's to fix (a typo, a host that does not exist):
+ * a 400 that says so. A resolver that did not answer (EAI_AGAIN) is this server's trouble: a 500.
+ */
+function dnsError(cause: unknown, url: string | undefined, message: string): ScrapeError {
+  const c = cause as { code?: unknown; hostname?: unknown } | undefined;
+  if (c?.code === 'EAI_AGAIN') {
+    return new ScrapeError('SCRAPE_DNS_RESOLUTION_ERROR', `DNS resolution failed: this server's resolver did not answer (${message})`, 500);
+  }
+  const host = typeof c?.hostname === 'string' ? c.hostname : hostOf(url);
+  return new ScrapeError(
+    'SCRAPE_DNS_RESOLUTION_ERROR',
+    `No such host: ${host ? `"${host}" does not resolve to an address` : 'the name in this URL does not resolve'}. Check the URL for a typo.`,
+    400,
+  );
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One vocabulary for every engine's failures: the contract's SCRAPE_* codes (§1.7). */
 export function toScrapeError(err: unknown, timedOut: boolean): ScrapeError | null {
   if (isScrapeError(err)) return err;
@@ -19,7 +44,7 @@ export function toScrapeError(err: unknown, timedOut: boolean): ScrapeError | nu
       case 'EGRESS_TIMEOUT':
         return new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out', 408);
       case 'EGRESS_DNS':
-        return new ScrapeError('SCRAPE_DNS_RESOLUTION_ERROR', `DNS resolution failed: ${err.message}`, 500);
+        return dnsError(err.cause, err.url, err.message);
       case 'EGRESS_TLS':
         return new ScrapeError('SCRAPE_SSL_ERROR', `TLS error: ${err.message}`, 500);
       case 'EGRESS_BAD_URL':
@@ -43,6 +68,7 @@ export function toScrapeError(err: unknown, timedOut: boolean): ScrapeError | nu
       case 'BROWSER_UNAVAILABLE':
         return new ScrapeError('SCRAPE_BROWSER_UNAVAILABLE', err.message, 500);
       case 'BROWSER_NAVIGATION':
+        if (err.netError?.includes('NAME_NOT_RESOLVED')) return dnsError(undefined, undefined, err.message);
         return new ScrapeError(
           err.netError?.includes('CERT') ? 'SCRAPE_SSL_ERROR' : err.netError?.includes('NAME') ? 'SCRAPE_DNS_RESOLUTION_ERROR' : 'SCRAPE_SITE_ERROR',
           err.message,

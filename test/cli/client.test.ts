@@ -30,6 +30,7 @@ describe('trawl scrape / crawl / batch / map / search / parse / extract (clients
       ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/slow/${i}`, { delayMs: 1000, ...page(`Slow ${i}`) }])),
       '/nets': page('Nets', '<p>Nets are mended by hand.</p>', ['/nets/mending?x=1']),
       '/nets/mending': page('Mending', '<p>Needle and twine.</p>'),
+      '/gone': { status: 404, ...page('Not Found', '<p>No such page.</p>') },
     });
     // The "poor" team is on the free plan: 500 credits.
     s = await startTestServer({ TRAWL_API_KEYS: `poor:${POOR_KEY}`, TRAWL_DEFAULT_PLAN: 'free' });
@@ -110,6 +111,41 @@ describe('trawl scrape / crawl / batch / map / search / parse / extract (clients
     assert.equal(doc.metadata.title, 'Boats');
     assert.match(doc.html, /<h1>Boats<\/h1>/);
     assert.deepEqual(doc.links, []);
+  });
+
+  test('a page that answers 404 is an error page: a warning on stderr, nothing on stdout, exit 2; --allow-error-pages prints it', async () => {
+    const r = await trawl(['scrape', site.url('/gone'), '--max-age', '0']);
+    assert.equal(r.code, 2, r.all);
+    assert.equal(r.stdout, '');
+    assert.match(r.all, /The page answered 404.*: it is an error page, not the content\. Pass --allow-error-pages to print it anyway\./);
+
+    const allowed = await trawl(['scrape', site.url('/gone'), '--max-age', '0', '--allow-error-pages']);
+    assert.equal(allowed.code, 0, allowed.all);
+    assert.match(allowed.stdout, /No such page\./);
+  });
+
+  test('--formats json takes --prompt and --schema; alone it prints the extracted data', async () => {
+    const r = await trawl(['scrape', site.url('/products/widget'), '--formats', 'json', '--schema', JSON.stringify(PRODUCT_SCHEMA), '--prompt', 'The product on this page']);
+    assert.equal(r.code, 0, r.all);
+    assert.deepEqual(JSON.parse(r.stdout), { name: WIDGET.name, price: WIDGET.price });
+
+    const both = await trawl(['scrape', site.url('/products/widget'), '--format', 'json', '--formats', 'markdown,json', '--schema', JSON.stringify(PRODUCT_SCHEMA)]);
+    assert.equal(both.code, 0, both.all);
+    const doc = JSON.parse(both.stdout);
+    assert.equal(doc.json.name, WIDGET.name);
+    assert.match(doc.markdown, /Acme Widget/);
+
+    const orphan = await trawl(['scrape', site.url('/products/widget'), '--prompt', 'The product']);
+    assert.equal(orphan.code, 1);
+    assert.match(orphan.all, /--prompt and --schema describe the json format: add --formats json/);
+  });
+
+  test('a search that finds nothing explains the local index and how to add a search provider', async () => {
+    const r = await trawl(['search', 'zyzzyva quixotic']);
+    assert.equal(r.code, 0, r.all);
+    assert.equal(r.stdout, '');
+    assert.match(r.all, /^No results\. .*searches only its local index: the pages it has scraped or crawled itself/m);
+    assert.match(r.all, /TRAWL_SEARXNG_URL \(see docs\/search\.md\)/);
   });
 
   test('map prints one URL a line; search lists what it found', async () => {

@@ -28,6 +28,7 @@ describe('trawl keys (operator command)', () => {
 
     const listed = await trawl('keys', 'list', '--team', 'acme');
     assert.equal(listed.code, 0, listed.out);
+    assert.match(listed.out, /^ID\tPREFIX\tTEAM\tPLAN\tNAME\tSTATE$/m, 'a header names the columns');
     assert.match(listed.out, new RegExp(`${key.slice(0, 11)}…\\tacme\\t.*\\tci\\tactive`));
     assert.doesNotMatch(listed.out, new RegExp(key), 'the key itself is never shown again');
 

@@ -57,4 +57,40 @@ describe('CLI output helpers', () => {
     lines.end();
     assert.equal(plain, 'Scraping: 1/3 pages\nScraping: 3/3 pages\n');
   });
+
+  test('files listed during a crawl never share a line with the progress bar on a terminal', () => {
+    // stdout and stderr on one terminal: both streams write into the same screen.
+    let screen = '';
+    const terminal = { isTTY: true, write: (t: string) => (screen += t) };
+    const bar = new Progress('Crawling', terminal);
+    bar.update(1, 2);
+    bar.printAbove(() => terminal.write('/tmp/pages/a.md\n'));
+    bar.update(2, 2);
+    bar.printAbove(() => terminal.write('/tmp/pages/b.md\n'));
+    bar.end();
+    assert.deepEqual(render(screen), ['/tmp/pages/a.md', '/tmp/pages/b.md', 'Crawling [##############################] 2/2 pages', '']);
+  });
 });
+
+/** The lines a terminal shows for `text`: \r returns to the line's start, ESC[K erases to its end. */
+function render(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let col = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\n') {
+      lines.push(line);
+      line = '';
+      col = 0;
+    } else if (ch === '\r') col = 0;
+    else if (text.startsWith('\x1b[K', i)) {
+      line = line.slice(0, col);
+      i += 2;
+    } else {
+      line = line.slice(0, col) + ch + line.slice(col + 1);
+      col++;
+    }
+  }
+  return [...lines, line];
+}

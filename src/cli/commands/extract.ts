@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
-import { type ApiOptions, clientFor, printJson, seconds, withApiOptions } from '../api.js';
+import { type ApiOptions, clientFor, jsonSchema, printJson, seconds, withApiOptions } from '../api.js';
 
 interface ExtractFlags extends ApiOptions {
   prompt?: string;
@@ -11,23 +9,12 @@ interface ExtractFlags extends ApiOptions {
   timeout?: number;
 }
 
-/** A JSON Schema given inline or as a file name. */
-function schema(value: string): Record<string, unknown> {
-  const text = value.trim().startsWith('{') ? value : fs.existsSync(value) ? fs.readFileSync(value, 'utf8') : undefined;
-  if (text === undefined) throw new InvalidArgumentError('expected JSON or the name of a JSON file');
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InvalidArgumentError(`not JSON (${(err as Error).message})`);
-  }
-}
-
 /** `trawl extract URL… --prompt …`: structured data from pages, printed as JSON whatever --format says. */
 export function registerExtract(program: Command) {
   withApiOptions(program.command('extract').description('extract structured data from pages with an LLM'))
     .argument('[urls...]', 'pages; end one with /* for the whole site section')
     .option('-p, --prompt <text>', 'what to extract')
-    .option('-s, --schema <json|file>', 'JSON Schema of the result', schema)
+    .option('-s, --schema <json|file>', 'JSON Schema of the result', jsonSchema)
     .option('--web-search', 'let it search the web for more sources')
     .option('--poll-interval <s>', 'seconds between status checks', seconds, 1)
     .option('--timeout <s>', 'stop waiting after this many seconds', seconds)
