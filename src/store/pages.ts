@@ -57,18 +57,27 @@ export interface PageHit {
 export interface PageStore {
   /** Adds the page, or replaces the team's earlier copy of the same URL. */
   upsert(page: IndexedPage): Promise<void>;
+  /** `upsert` of each page, in one transaction: a crawl's pages are indexed in batches. */
+  upsertMany(pages: IndexedPage[]): Promise<void>;
   search(query: PageQuery): Promise<PageHit[]>;
 }
 
 /** Bounds the index on pages such as huge PDFs; the head of a page carries most of what it is about. */
 export const MAX_INDEXED_CHARS = 200_000;
 
-/** Markdown syntax is noise in a one-line snippet: keep the words. */
+/**
+ * Markdown syntax is noise in a one-line snippet: keep the words. The snippet is a
+ * window cut from the page's markdown, so a link may be cut off at either end.
+ */
 export function plainSnippet(text: string): string {
   return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>|]+/g, ' ')
+    .replace(/!\[[^\]]*(\]\([^)]*\)?|$)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)?/g, '$1')
+    .replace(/^([^\s[\]]*)\]\([^)]*\)/, '$1')
+    .replace(/^[^\s()]*\/[^\s()]*\)/, '')
+    .replace(/[[\]#*_`>|]+/g, ' ')
+    .replace(/^\s*[-+]\s+/gm, ' ')
+    .replace(/(^|\s)[-=:+]{3,}(?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

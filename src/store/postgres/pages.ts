@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
-import { MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageStore } from '../pages.js';
+import { type IndexedPage, MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageStore } from '../pages.js';
+import { transaction } from './database.js';
 
 /** ts_rank's weights for D (body), C (url), B (description), A (title): SQLite's bm25 column weights, scaled. */
 const WEIGHTS = "'{0.1, 0.2, 0.5, 1.0}'";
@@ -24,31 +25,41 @@ interface HitRow {
  * never fails on user text, joined with && / || / !! as the query asks.
  */
 export function createPostgresPageStore(db: pg.Pool): PageStore {
+  const upsertOne = async (c: pg.Pool | pg.PoolClient, page: IndexedPage) => {
+    await c.query(
+      `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6::text, ''), $7, $8, $9, $10, $11)
+       ON CONFLICT (team_id, url) DO UPDATE SET
+         host = excluded.host, title = excluded.title, description = excluded.description,
+         markdown = CASE WHEN $6::text IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
+         content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
+         images = excluded.images, fetched_at = excluded.fetched_at`,
+      [
+        page.teamId,
+        page.url,
+        new URL(page.url).hostname.toLowerCase(),
+        // NUL cannot be stored in PostgreSQL text; it carries nothing to search for.
+        page.title.replaceAll('\0', ''),
+        page.description.replaceAll('\0', ''),
+        page.markdown?.slice(0, MAX_INDEXED_CHARS).replaceAll('\0', '') ?? null,
+        page.contentType,
+        page.publishedAt,
+        page.isArticle ? 1 : 0,
+        JSON.stringify(page.images),
+        page.fetchedAt,
+      ],
+    );
+  };
   return {
     async upsert(page) {
-      await db.query(
-        `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
-         VALUES ($1, $2, $3, $4, $5, coalesce($6::text, ''), $7, $8, $9, $10, $11)
-         ON CONFLICT (team_id, url) DO UPDATE SET
-           host = excluded.host, title = excluded.title, description = excluded.description,
-           markdown = CASE WHEN $6::text IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
-           content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
-           images = excluded.images, fetched_at = excluded.fetched_at`,
-        [
-          page.teamId,
-          page.url,
-          new URL(page.url).hostname.toLowerCase(),
-          // NUL cannot be stored in PostgreSQL text; it carries nothing to search for.
-          page.title.replaceAll('\0', ''),
-          page.description.replaceAll('\0', ''),
-          page.markdown?.slice(0, MAX_INDEXED_CHARS).replaceAll('\0', '') ?? null,
-          page.contentType,
-          page.publishedAt,
-          page.isArticle ? 1 : 0,
-          JSON.stringify(page.images),
-          page.fetchedAt,
-        ],
-      );
+      await upsertOne(db, page);
+    },
+    async upsertMany(pages) {
+      // In one order everywhere, so that two processes' batches cannot deadlock on shared pages.
+      const ordered = [...pages].sort((a, b) => (a.teamId + a.url < b.teamId + b.url ? -1 : 1));
+      await transaction(db, async (c) => {
+        for (const page of ordered) await upsertOne(c, page);
+      });
     },
     async search(q) {
       const params: unknown[] = [];

@@ -1,5 +1,5 @@
 import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
-import { MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
+import { type IndexedPage, MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
 import type { Db } from './database.js';
 
 /** Column weights for bm25: a word in the title says more than one deep in the page. */
@@ -46,24 +46,32 @@ export function createSqlitePageStore(db: Db): PageStore {
        content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
        images = excluded.images, fetched_at = excluded.fetched_at`,
   );
+  const upsertOne = (page: IndexedPage) => {
+    const markdown = page.markdown?.slice(0, MAX_INDEXED_CHARS) ?? null;
+    upsert.run(
+      page.teamId,
+      page.url,
+      new URL(page.url).hostname.toLowerCase(),
+      page.title,
+      page.description,
+      markdown,
+      page.contentType,
+      page.publishedAt,
+      page.isArticle ? 1 : 0,
+      JSON.stringify(page.images),
+      page.fetchedAt,
+      // Again for the update: null keeps the text indexed before.
+      markdown,
+    );
+  };
+  const upsertMany = db.transaction((pages: IndexedPage[]) => pages.forEach(upsertOne));
   return {
     async upsert(page) {
-      const markdown = page.markdown?.slice(0, MAX_INDEXED_CHARS) ?? null;
-      upsert.run(
-        page.teamId,
-        page.url,
-        new URL(page.url).hostname.toLowerCase(),
-        page.title,
-        page.description,
-        markdown,
-        page.contentType,
-        page.publishedAt,
-        page.isArticle ? 1 : 0,
-        JSON.stringify(page.images),
-        page.fetchedAt,
-        // Again for the update: null keeps the text indexed before.
-        markdown,
-      );
+      upsertOne(page);
+    },
+    async upsertMany(pages) {
+      // IMMEDIATE: the write lock up front, waited for under busy_timeout (see tasks.ts).
+      upsertMany.immediate(pages);
     },
     async search(q) {
       const match = ftsQuery(q);
