@@ -3,35 +3,19 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { authenticate, authorizationOf } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { ApiError, notImplemented, unexpected } from './errors.js';
+import { assertJsonDepth, BODY_LIMIT_BYTES, fromFrameworkError, MAX_PARAM_LENGTH, onClientError } from './framework-errors.js';
 import type { RequestContext, RouteSpec } from './route.js';
 import { validate } from './validate.js';
 
-/** JSON bodies up to 10 MB MUST be accepted (§1.1). */
-export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+/**
+ * How long a client may take to send one whole request (headers and body): a
+ * 50 MB upload at 1 MB/s fits, a connection left half-sent does not.
+ */
+const REQUEST_RECEIVE_TIMEOUT_MS = 120_000;
 
 function send(reply: FastifyReply, err: ApiError) {
   for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   return reply.code(err.status).type('application/json; charset=utf-8').send(err.body());
-}
-
-/** Maps what Fastify itself throws (body parsing, limits) onto the contract's envelope. */
-function fromFrameworkError(err: FastifyError): ApiError | null {
-  switch (err.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, `Request body is too large: the limit is ${BODY_LIMIT_BYTES / 1024 / 1024} MB`, 'PAYLOAD_TOO_LARGE');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError(400, 'Bad request, malformed JSON', 'BAD_REQUEST_INVALID_JSON');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, `Unsupported Content-Type: send application/json`, 'UNSUPPORTED_MEDIA_TYPE');
-  }
-  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
-    return new ApiError(400, 'Bad request, malformed JSON', 'BAD_REQUEST_INVALID_JSON');
-  }
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return new ApiError(err.statusCode, err.message, err.code);
-  }
-  return null;
 }
 
 async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, reply: FastifyReply) {
@@ -75,9 +59,13 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   const app = Fastify({
     logger: opts.logStream ? { level: deps.config.logLevel, stream: opts.logStream } : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Job ids and monitor ids are UUIDs; nothing longer is routed.
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A client that never finishes sending its request must not hold a connection forever (408).
+    requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     trustProxy: true,
+    // Routing refusals (over-long path parameters, bad percent-encoding) in the envelope too.
+    frameworkErrors: (err, _req, reply) => send(reply, fromFrameworkError(err) ?? new ApiError(400, err.message, 'BAD_REQUEST')),
+    clientErrorHandler: onClientError,
   });
 
   await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
@@ -90,6 +78,11 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
+    try {
+      assertJsonDepth(text);
+    } catch (err) {
+      return done(err as ApiError, undefined);
+    }
     parseJson(req, text, done);
   });
 
@@ -102,9 +95,12 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     return send(reply, error);
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    send(reply, new ApiError(404, `Not found: ${req.method} ${req.url.split('?')[0]}`, 'NOT_FOUND')),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    // Echoing an 8 KB path back helps nobody.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    return send(reply, new ApiError(404, `Not found: ${req.method} ${shown}`, 'NOT_FOUND'));
+  });
 
   for (const route of deps.routes) {
     app.route({

@@ -8,19 +8,25 @@ function toDetails(issues: z.core.$ZodIssue[]) {
   return issues.map(({ input: _input, ...rest }) => rest);
 }
 
+function reason(where: Where, issue: z.core.$ZodIssue): string {
+  const at = issue.path.length ? `${issue.path.join('.')}: ` : where === 'body' ? '' : `${where}: `;
+  return `${at}${issue.message}`;
+}
+
+/**
+ * `Bad Request` as Firecrawl sends it, followed by the first reason: the
+ * official JS SDK (and firecrawl-cli, firecrawl-mcp) show only `error` as the
+ * exception message, so a bare "Bad Request" would leave the caller guessing.
+ * Every reason stays in `details` (docs/api-choices.md).
+ */
 function describe(where: Where, issues: z.core.$ZodIssue[]): string {
-  const parts = issues.slice(0, 5).map((i) => {
-    const at = i.path.length ? `${i.path.join('.')}: ` : where === 'body' ? '' : `${where}: `;
-    return `${at}${i.message}`;
-  });
-  if (issues.length > 5) parts.push(`and ${issues.length - 5} more`);
-  return `Bad Request: ${parts.join('; ')}`;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more, see details)` : '';
+  return `Bad Request: ${reason(where, issues[0]!)}${more}`;
 }
 
 /**
  * Parses one part of a request against its schema. Failures answer the
- * contract's 400 (`code: BAD_REQUEST`, `details` = issues) with an `error` a
- * person can act on, since both SDKs use `error` as the exception message.
+ * contract's 400: `code: BAD_REQUEST`, `details` = the issues.
  */
 export function validate<T>(schema: z.ZodType<T>, value: unknown, where: Where): T {
   const r = schema.safeParse(value ?? (where === 'body' ? {} : value));

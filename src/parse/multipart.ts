@@ -18,15 +18,32 @@ export interface ParseForm {
 /** Room for the boundaries, part headers and the `options` part around the file. */
 const ENVELOPE_BYTES = 1024 * 1024;
 
-export const invalidForm = () => badRequest('Invalid multipart form-data request.', undefined, 'BAD_REQUEST');
+export const invalidForm = (reason?: string) =>
+  badRequest(reason ? `Invalid multipart form-data request: ${reason}` : 'Invalid multipart form-data request.', undefined, 'BAD_REQUEST');
 
 export const fileTooLarge = (maxBytes: number) =>
   new ApiError(413, `The file is too large: the limit is ${maxBytes / 1024 / 1024} MB`, 'PAYLOAD_TOO_LARGE');
+
+/** Undefined when the Content-Type has no boundary, or is not multipart at all. */
+function busboyFor(req: IncomingMessage, maxBytes: number) {
+  try {
+    return new Busboy({
+      headers: req.headers as BusboyHeaders,
+      limits: { fileSize: maxBytes, files: 2, fields: 10, fieldSize: ENVELOPE_BYTES },
+    });
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads the `file` and `options` parts of a multipart request into memory, the
  * file up to `maxBytes`. The stream is read here rather than by a body parser
  * because app.ts passes multipart bodies through untouched.
+ *
+ * Every emitter involved (the request, busboy, each part's stream) has an
+ * `error` listener: busboy re-emits a truncated body's error on the part
+ * stream, and an unheard `error` event ends the whole process.
  */
 export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<ParseForm> {
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
@@ -37,28 +54,33 @@ export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<P
   if (declaredLength > maxBytes + ENVELOPE_BYTES) return Promise.reject(fileTooLarge(maxBytes));
 
   return new Promise<ParseForm>((resolve, reject) => {
-    let busboy;
-    try {
-      busboy = new Busboy({
-        headers: req.headers as BusboyHeaders,
-        limits: { fileSize: maxBytes, files: 2, fields: 10, fieldSize: ENVELOPE_BYTES },
-      });
-    } catch {
-      // No boundary, or not multipart at all.
-      return reject(invalidForm());
-    }
+    const busboy = busboyFor(req, maxBytes);
+    if (!busboy) return reject(invalidForm('the Content-Type has no boundary'));
 
     const form: ParseForm = { file: undefined, options: undefined };
-    let failure: ApiError | undefined;
+    let settled = false;
+    const stopReading = () => {
+      req.unpipe(busboy);
+      // The rest of the body is read and dropped so that a client still sending
+      // gets to read the answer: closing on it would reset the connection under
+      // the answer. The request timeout (app.ts) bounds how long that lasts.
+      if (!req.destroyed) req.resume();
+    };
     const fail = (err: ApiError) => {
-      failure ??= err;
+      if (settled) return;
+      settled = true;
+      stopReading();
+      reject(err);
     };
 
     busboy.on('file', (name, stream, filename, _encoding, mimeType) => {
       const chunks: Buffer[] = [];
+      stream.on('error', () => fail(invalidForm('the body ended before the file part was closed')));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // Stopping at once spares reading (and buffering) the rest of an oversized upload.
       stream.on('limit', () => fail(fileTooLarge(maxBytes)));
       stream.on('end', () => {
+        if (settled) return;
         const bytes = Buffer.concat(chunks);
         // Some clients send the options as a file part of their own.
         if (name === 'options') form.options ??= bytes.toString('utf8');
@@ -67,17 +89,20 @@ export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<P
     });
     busboy.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (name !== 'options') return;
-      if (valueTruncated) fail(invalidForm());
+      if (valueTruncated) return fail(invalidForm('the options part is too large'));
       form.options ??= value;
     });
-    busboy.on('error', () => {
-      req.unpipe(busboy);
-      // The rest of a malformed body is discarded so the answer can still be read.
-      req.resume();
-      reject(failure ?? invalidForm());
+    busboy.on('partsLimit', () => fail(invalidForm('too many parts')));
+    busboy.on('filesLimit', () => fail(invalidForm('too many files')));
+    busboy.on('fieldsLimit', () => fail(invalidForm('too many fields')));
+    busboy.on('error', (err: Error) => fail(invalidForm(err.message.replace(/\.$/, '').toLowerCase())));
+    busboy.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve(form);
     });
-    busboy.on('finish', () => (failure ? reject(failure) : resolve(form)));
-    req.on('aborted', () => reject(invalidForm()));
+    req.on('error', () => fail(invalidForm('the upload was interrupted')));
+    req.on('aborted', () => fail(invalidForm('the upload was interrupted')));
     req.pipe(busboy);
   });
 }

@@ -26,8 +26,10 @@ def test_scrape(fc, site):
 def test_scrape_error_maps_to_the_sdk_exception(fc):
     from firecrawl.v2.utils.error_handler import BadRequestError
 
-    with pytest.raises(BadRequestError):
+    with pytest.raises(BadRequestError) as caught:
         fc.scrape("ftp://example.com/file")
+    # The SDK's message carries `error` and `details`: the reason reaches the user.
+    assert "URL uses unsupported protocol" in str(caught.value)
 
 
 def test_crawl_and_its_job_methods(fc, site):

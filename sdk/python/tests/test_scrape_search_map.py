@@ -35,6 +35,15 @@ def test_bad_input_raises_bad_request_with_code_and_details(app):
     assert err.code == "BAD_REQUEST"
     assert isinstance(err.details, list) and err.details, err.details
     assert "unsupported protocol" in str(err.details).lower()
+    assert "unsupported protocol" in str(err).lower(), "the reason is in the message, not only in details"
+
+
+def test_every_reason_of_a_bad_request_is_in_the_message(app):
+    with pytest.raises(BadRequestError) as caught:
+        app.scrape("ftp://example.com/file", timeout=-5)
+    message = str(caught.value)
+    assert message.startswith("Bad Request: "), message
+    assert "URL uses unsupported protocol" in message and "timeout" in message, message
 
 
 def test_a_wrong_key_raises_unauthorized(server, site):

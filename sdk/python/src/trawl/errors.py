@@ -111,9 +111,31 @@ _BY_STATUS = {
 }
 
 
+def _unsaid_reasons(message: str, details: Any) -> list:
+    """The `path: message` reasons of a validation 400's `details` that `error` does not already say.
+
+    Firecrawl sends a bare "Bad Request" and Trawl its first reason; the caller should read every one.
+    """
+    if not isinstance(details, list):
+        return []
+    reasons = []
+    for issue in details:
+        if not isinstance(issue, dict) or not isinstance(issue.get("message"), str):
+            continue
+        path = issue.get("path")
+        at = f"{'.'.join(str(p) for p in path)}: " if isinstance(path, list) and path else ""
+        reason = f"{at}{issue['message']}"
+        if reason not in message:
+            reasons.append(reason)
+    return reasons
+
+
 def error_for(status: int, body: Any, retry_after: Optional[float] = None) -> TrawlError:
     payload = body if isinstance(body, dict) else {}
-    message = payload.get("error") or payload.get("message") or f"Request failed with HTTP {status}"
+    message = str(payload.get("error") or payload.get("message") or f"Request failed with HTTP {status}")
+    unsaid = _unsaid_reasons(message, payload.get("details"))
+    if unsaid:
+        message = f"{message}; {'; '.join(unsaid)}"
     kw: dict = {"status": status, "code": payload.get("code"), "details": payload.get("details"), "body": body}
     cls = _BY_STATUS.get(status, TrawlError)
     if cls is RateLimitError:
