@@ -6,7 +6,10 @@
 export class TrawlError extends Error {
   /** HTTP status of the answer; 0 when no answer came (network failure, client-side timeout). */
   readonly status: number;
-  /** Machine-readable code from the server (`SCRAPE_TIMEOUT`, `BAD_REQUEST`, …), when it sent one. */
+  /**
+   * Machine-readable code: the server's (`SCRAPE_TIMEOUT`, …), else one named after the
+   * status (`UNAUTHORIZED` for a 401, see STATUS_CODES); undefined only when no answer came.
+   */
   readonly code: string | undefined;
   /** The server's `details` (validation issues, …), else its whole error body. */
   readonly details: unknown;
@@ -72,11 +75,44 @@ const BY_STATUS: Record<number, typeof TrawlError> = {
   501: NotImplementedError,
 };
 
+/** Codes for answers that carry none (a 401 is `{"success":false,"error":"Unauthorized"}`), so `err.code` is always set. */
+export const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+  501: 'NOT_IMPLEMENTED',
+};
+
+/**
+ * The readable reasons of a validation 400's `details` (`path: message`) that
+ * `error` does not already say: Firecrawl sends a bare "Bad Request", Trawl
+ * its first reason, and the caller should read every one in the message.
+ */
+function unsaidReasons(error: string, details: unknown): string[] {
+  if (!Array.isArray(details)) return [];
+  const reasons: string[] = [];
+  for (const issue of details as { path?: unknown; message?: unknown }[]) {
+    if (typeof issue?.message !== 'string') continue;
+    const at = Array.isArray(issue.path) && issue.path.length ? `${issue.path.join('.')}: ` : '';
+    const reason = `${at}${issue.message}`;
+    if (!error.includes(reason)) reasons.push(reason);
+  }
+  return reasons;
+}
+
 /** The error for a non-200 answer, from the §1.7 envelope `{error, code, details}`. */
 export function errorFromResponse(status: number, body: unknown, retryAfter?: number): TrawlError {
   const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
-  const text = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${status}`;
-  const opts = { status, code: typeof b.code === 'string' ? b.code : undefined, details: b.details ?? body };
+  const said = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : typeof body === 'string' && body ? body.slice(0, 500) : `HTTP ${status}`;
+  const unsaid = unsaidReasons(said, b.details);
+  const text = unsaid.length ? `${said}; ${unsaid.join('; ')}` : said;
+  const code = typeof b.code === 'string' ? b.code : (STATUS_CODES[status] ?? (status >= 500 ? 'SERVER_ERROR' : `HTTP_${status}`));
+  const opts = { status, code, details: b.details ?? body };
   if (status === 429) return new RateLimitError(text, { ...opts, retryAfter });
   const Kind = BY_STATUS[status] ?? TrawlError;
   return new Kind(text, opts);

@@ -95,6 +95,7 @@ describe('@trawl/sdk: transport (retries, the API URL)', () => {
     const err = await new Trawl({ apiUrl: s.url, apiKey: 'k' }).getCreditUsage().catch((e: unknown) => e);
     assert.ok(err instanceof BadRequestError);
     assert.deepEqual(err.details, [{ path: ['url'], message: 'Invalid URL' }]);
+    assert.equal(err.message, 'Bad Request; url: Invalid URL', "a bare 'Bad Request' gains the reasons of its details");
     assert.equal(s.seen.length, 1);
   });
 });

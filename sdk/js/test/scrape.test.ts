@@ -76,6 +76,11 @@ describe('@trawl/sdk: scrape, search, map, parse', () => {
     assert.equal(bad.status, 400);
     assert.equal(bad.code, 'BAD_REQUEST');
     assert.ok(Array.isArray(bad.details) && bad.details.length > 0, JSON.stringify(bad.details));
+    const twice = await trawl.scrape('ftp://example.com/file', { timeout: -5 }).then(() => undefined, (e: unknown) => e);
+    assert.ok(twice instanceof BadRequestError, String(twice));
+    // Every reason reaches the message, not only the first one the server put in `error`.
+    assert.match(twice.message, /^Bad Request: .*URL uses unsupported protocol/, twice.message);
+    assert.match(twice.message, /timeout: /, twice.message);
 
     const stranger = new Trawl({ apiUrl: s.url, apiKey: 'fc-ffffffffffffffffffffffffffffffff' });
     const unauth = await stranger.scrape(site.url('/boats')).then(() => undefined, (e: unknown) => e);
