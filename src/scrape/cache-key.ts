@@ -22,6 +22,10 @@ export function cacheKey(url: string, o: ScrapeOptions): string {
     parsers: o.parsers,
     blockAds: o.blockAds,
     fastMode: o.fastMode,
+    // Both rework the Document before it is kept: a plain request must never get a redacted or cleaned copy, nor the reverse.
+    onlyCleanContent: o.onlyCleanContent,
+    redactPII: o.redactPII,
+    checkPromptInjection: o.checkPromptInjection,
   };
   return createHash('sha256').update(JSON.stringify(material)).digest('hex');
 }

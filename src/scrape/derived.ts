@@ -1,19 +1,30 @@
 import type { ScrapeOptions } from '../api/index.js';
 import type { Format, FormatType } from '../api/formats.js';
 import { changeTrackingOf, type ChangeTrackingFormat } from '../changes/format.js';
-import { isLlmError } from '../llm/errors.js';
 import { NO_TOKENS, type Llm, type PageInput, type TokenUsage } from '../llm/types.js';
 import { addUsage } from '../llm/usage.js';
 import type { Store } from '../store/store.js';
 import type { Document } from './document.js';
+import { attributesFormat } from './formats/attributes.js';
+import { cleanContent } from './formats/clean-content.js';
+import { highlightsFormat } from './formats/highlights.js';
+import { menuFormat } from './formats/menu.js';
+import { done, failure } from './formats/outcome.js';
+import { checkPromptInjection, wantsInjectionScan } from './formats/prompt-injection.js';
+import { productFormat } from './formats/product.js';
+import { queryFormat, questionFormat } from './formats/question.js';
+import { redactPII } from './formats/redact-pii.js';
 
 /**
  * Formats read from a page's content rather than from its HTML tree
- * (`summary`, `json`, and change tracking): they run once the Document is
- * built, fresh or from cache, before it is saved and charged.
+ * (`summary`, `json`, `question`, change tracking, …) and the options that
+ * rework the whole Document (`onlyCleanContent`, `checkPromptInjection`,
+ * `redactPII`): they run once the Document is built, fresh or from cache,
+ * before it is saved and charged.
  */
 
-export type DeriveOptions = Pick<ScrapeOptions, 'formats' | 'timeout'>;
+export type DeriveOptions = Pick<ScrapeOptions, 'formats' | 'timeout'> &
+  Partial<Pick<ScrapeOptions, 'onlyCleanContent' | 'checkPromptInjection' | 'redactPII'>>;
 
 export interface DeriveContext {
   /** The Document so far; each deriver adds its own field. */
@@ -48,17 +59,6 @@ export interface Deriver<F extends Format = Format> {
   /** Formats whose derivers must have finished first (their results are read from `ctx.doc`). */
   needs?: FormatType[];
   derive(ctx: DeriveContext, format: F): Promise<DerivedOutcome>;
-}
-
-const done = (usage: TokenUsage, warnings: string[]): DerivedOutcome => ({ usage, warnings, complete: true });
-
-/** Turns a model failure into the warning the Document carries; anything else is not ours to swallow. */
-function failure(ctx: DeriveContext, what: string, err: unknown): DerivedOutcome {
-  if (ctx.signal.aborted && !isLlmError(err)) {
-    return { usage: NO_TOKENS, warnings: [`${what} did not finish within the scrape's timeout (${ctx.options.timeout} ms).`], complete: false };
-  }
-  if (!isLlmError(err)) throw err;
-  return { usage: NO_TOKENS, warnings: [`${what} failed: ${err.message}`], complete: false };
 }
 
 const summaryDeriver: Deriver = {
@@ -113,12 +113,23 @@ const changeTrackingDeriver: Deriver<ChangeTrackingFormat> = {
  * In order: a deriver may only need formats listed before it (change
  * tracking's json mode compares the `json` result: `needs: ['json']`).
  */
-export const DERIVERS: Deriver[] = [summaryDeriver, jsonDeriver as Deriver, changeTrackingDeriver as Deriver];
+export const DERIVERS: Deriver[] = [
+  summaryDeriver,
+  jsonDeriver as Deriver,
+  changeTrackingDeriver as Deriver,
+  questionFormat as Deriver,
+  queryFormat as Deriver,
+  highlightsFormat as Deriver,
+  attributesFormat as Deriver,
+  productFormat,
+  menuFormat,
+];
 
 const byFormat = new Map(DERIVERS.map((d) => [d.format, d]));
 
-export function wantsDerived(options: Pick<ScrapeOptions, 'formats'>): boolean {
-  return options.formats.some((f) => byFormat.has(f.type));
+export function wantsDerived(options: DeriveOptions | Pick<ScrapeOptions, 'formats'>): boolean {
+  const o = options as DeriveOptions;
+  return o.formats.some((f) => byFormat.has(f.type)) || !!o.onlyCleanContent || !!o.redactPII || wantsInjectionScan(o);
 }
 
 /**
@@ -126,7 +137,7 @@ export function wantsDerived(options: Pick<ScrapeOptions, 'formats'>): boolean {
  * models and the raw HTML for the offline engine's structured data, whether or
  * not the caller asked for them (`withoutUnrequested` takes them out again).
  */
-export function withPageContent<O extends Pick<ScrapeOptions, 'formats'>>(options: O): O {
+export function withPageContent<O extends DeriveOptions | Pick<ScrapeOptions, 'formats'>>(options: O): O {
   if (!wantsDerived(options)) return options;
   const has = (t: string) => options.formats.some((f) => f.type === t);
   const extra: Format[] = [];
@@ -158,6 +169,9 @@ export function pageInputOf(doc: Document, html: string | undefined): PageInput 
  * overlap instead of adding up against the scrape's timeout.
  */
 export async function deriveFormats(ctx: DeriveContext): Promise<DerivedOutcome> {
+  // Clean content first: every other format reads the cleaned page.
+  // A cached Document was cleaned and redacted before it was kept (both options are in its cache key).
+  const cleaned = ctx.options.onlyCleanContent && !ctx.fromCache ? await cleanContent(ctx) : done(NO_TOKENS, []);
   const running = new Map<FormatType, Promise<DerivedOutcome>>();
   for (const deriver of DERIVERS) {
     const format = ctx.options.formats.find((f) => f.type === deriver.format);
@@ -165,7 +179,10 @@ export async function deriveFormats(ctx: DeriveContext): Promise<DerivedOutcome>
     const before = (deriver.needs ?? []).map((f) => running.get(f)).filter((p) => p !== undefined);
     running.set(deriver.format, Promise.all(before).then(() => deriver.derive(ctx, format)));
   }
-  const outcomes = await Promise.all(running.values());
+  const scan = wantsInjectionScan(ctx.options) ? [checkPromptInjection(ctx)] : [];
+  const outcomes = [cleaned, ...(await Promise.all([...running.values(), ...scan]))];
+  // Last: what every other step wrote is redacted too.
+  if (ctx.options.redactPII && !ctx.fromCache) outcomes.push(await redactPII(ctx, ctx.options.redactPII));
   return {
     usage: addUsage(...outcomes.map((o) => o.usage)),
     warnings: outcomes.flatMap((o) => o.warnings),
