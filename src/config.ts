@@ -104,6 +104,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w.-]+$/, 'TRAWL_REDIS_PREFIX may hold letters, digits, _ . and - only')
     .default('trawl'),
+  TRAWL_SHUTDOWN_TIMEOUT_MS: int('TRAWL_SHUTDOWN_TIMEOUT_MS', 1000, 3_600_000).default(25_000),
 });
 
 export interface DeclaredKey {
@@ -167,6 +168,11 @@ export interface Config {
   redisPrefix: string;
   /** `auto`: one readable line per request on a terminal, JSON otherwise (src/http/log-format.ts). */
   logFormat: LogFormatSetting;
+  /**
+   * How long SIGTERM/SIGINT may take to drain before the process exits anyway
+   * (non-zero); the default ends before Kubernetes' 30 s grace period does.
+   */
+  shutdownTimeoutMs: number;
 }
 
 export type LogFormatSetting = 'auto' | 'pretty' | 'json';
@@ -326,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.TRAWL_REDIS_PREFIX,
     logFormat: e.TRAWL_LOG_FORMAT,
+    shutdownTimeoutMs: e.TRAWL_SHUTDOWN_TIMEOUT_MS,
   };
 }
 

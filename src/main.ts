@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startTrawl } from './server.js';
+import { exitOnFatal, exitOnSignals } from './shutdown.js';
 
 async function main() {
   let config;
@@ -26,16 +27,8 @@ async function main() {
   // A stray rejection in one request or job must not take every other one down.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: shutting down`);
-    await trawl.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitOnFatal(trawl, log, config.shutdownTimeoutMs);
+  exitOnSignals(trawl, log, config.shutdownTimeoutMs);
 }
 
 main().catch((err) => {

@@ -129,6 +129,11 @@ export class Worker {
     await within(settled(), Math.min(graceMs, 1000));
   }
 
+  /** The tasks running now: what a stop cut short leaves to the lease rules to run again. */
+  get inFlight(): Pick<Task, 'id' | 'kind' | 'jobId'>[] {
+    return [...this.runs].map(({ task }) => ({ id: task.id, kind: task.kind, jobId: task.jobId }));
+  }
+
   private onEvent(event: QueueEvent) {
     if (event.type === 'available') return this.wake();
     const reason = new TaskAbortedError('cancelled', `Job ${event.jobId} was cancelled`);
