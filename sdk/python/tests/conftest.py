@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import shutil
@@ -10,10 +9,11 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, List
+from typing import Any, Iterator, List
 
 import pytest
 
+from awaited import Awaited
 from fixture_site import Site, docs_site, slow_site
 from trawl import AsyncTrawl, Trawl
 
@@ -93,23 +93,9 @@ def slow() -> Iterator[Site]:
     s.close()
 
 
-class AsyncAsSync:
+class AsyncAsSync(Awaited):
     """An AsyncTrawl whose coroutines run on a private event loop, so the same test body
     checks both clients: every call still goes through AsyncTrawl's awaitable methods."""
-
-    def __init__(self, client: AsyncTrawl) -> None:
-        self._client = client
-        self._loop = asyncio.new_event_loop()
-
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        method = getattr(self._client, name)
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            result = method(*args, **kwargs)
-            assert asyncio.iscoroutine(result), f"AsyncTrawl.{name} is not awaitable"
-            return self._loop.run_until_complete(result)
-
-        return call
 
     def watch(self, job_id: str, **kwargs: Any) -> List[Any]:
         async def collect() -> List[Any]:
