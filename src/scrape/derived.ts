@@ -6,6 +6,7 @@ import { addUsage } from '../llm/usage.js';
 import type { Store } from '../store/store.js';
 import type { Document } from './document.js';
 import { attributesFormat } from './formats/attributes.js';
+import { brandingFormat } from './formats/branding.js';
 import { cleanContent } from './formats/clean-content.js';
 import { highlightsFormat } from './formats/highlights.js';
 import { menuFormat } from './formats/menu.js';
@@ -123,6 +124,7 @@ export const DERIVERS: Deriver[] = [
   attributesFormat as Deriver,
   productFormat,
   menuFormat,
+  brandingFormat,
 ];
 
 const byFormat = new Map(DERIVERS.map((d) => [d.format, d]));

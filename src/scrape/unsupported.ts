@@ -4,7 +4,7 @@ import { notImplemented } from '../http/errors.js';
 /** Formats this server can produce today; the rest answer 501 before any fetch (§1.8). */
 const BUILT = new Set([
   'markdown', 'html', 'rawHtml', 'links', 'images', 'screenshot', 'summary', 'json', 'changeTracking',
-  'question', 'query', 'highlights', 'attributes', 'product', 'menu',
+  'question', 'query', 'highlights', 'attributes', 'product', 'menu', 'branding',
 ]);
 
 export function assertSupported(options: ScrapeOptions): void {

@@ -3,6 +3,7 @@ import { type BrowserEngine, isBrowserError, looksScriptRendered } from '../brow
 import { localeFor } from '../browser/emulation.js';
 import { isEgressError, type Egress } from '../egress/index.js';
 import { fetchInBrowser } from './engines/browser.js';
+import { BRANDING_ACTION, takeBranding } from './formats/branding.js';
 import { fetchOverHttp } from './engines/http.js';
 import type { FetchedPage } from './engines/page.js';
 
@@ -39,7 +40,7 @@ function worthEnhancedRetry(err: unknown): boolean {
 export function needsBrowser(options: ScrapeOptions): boolean {
   return (
     (options.actions?.length ?? 0) > 0 ||
-    options.formats.some((f) => f.type === 'screenshot') ||
+    options.formats.some((f) => f.type === 'screenshot' || f.type === 'branding') ||
     options.waitFor > 0 ||
     options.mobile
   );
@@ -116,8 +117,11 @@ async function fetchThrough(
   proxy: string | undefined,
 ): Promise<FetchedPage> {
   const screenshot = options.formats.find((f) => f.type === 'screenshot');
-  const render = () =>
-    fetchInBrowser(engines.browser, {
+  // Branding is measured in the rendered page, after the caller's actions.
+  const branding = options.formats.some((f) => f.type === 'branding');
+  const actions = branding ? [...(options.actions ?? []), BRANDING_ACTION] : options.actions;
+  const render = async () => {
+    const page = await fetchInBrowser(engines.browser, {
       url,
       headers: options.headers,
       waitFor: options.waitFor,
@@ -126,11 +130,13 @@ async function fetchThrough(
       skipTlsVerification: options.skipTlsVerification,
       blockAds: options.blockAds,
       timeout: deadline.remaining(),
-      actions: options.actions,
+      actions,
       ...(screenshot && { screenshot }),
       ...(proxy && { upstreamProxy: proxy }),
       signal: deadline.signal,
     });
+    return branding ? takeBranding(page) : page;
+  };
 
   if (needsBrowser(options)) return render();
 

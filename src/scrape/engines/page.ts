@@ -1,4 +1,5 @@
 import type { ActionResults, Capture } from '../../browser/index.js';
+import type { BrandingProfile } from '../formats/branding.js';
 
 /** What an engine fetched, before any format is derived from it. */
 export interface FetchedPage {
@@ -15,5 +16,7 @@ export interface FetchedPage {
   html?: string;
   screenshot?: Capture;
   actions?: ActionResults;
+  /** The `branding` format, measured in the rendered page (browser engine). */
+  branding?: BrandingProfile;
   warnings: string[];
 }

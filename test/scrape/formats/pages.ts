@@ -94,3 +94,24 @@ export const clutteredPage = `<!doctype html><html lang="en"><head><title>Sourdo
 <p>Subscribe to our newsletter for weekly recipes!</p>
 <p><a href="/tags/bread">Bread</a> <a href="/tags/baking">Baking</a> <a href="/tags/starter">Starter</a></p>
 </main></body></html>`;
+
+export const brandPage = `<!doctype html><html lang="en"><head><title>Home | Fjord Coffee</title>
+<meta property="og:site_name" content="Fjord Coffee"><meta property="og:image" content="/og.png">
+<link rel="icon" href="/static/fjord.png">
+<style>
+  body { background: #0B1D2A; color: #F2F2F2; font-family: "Inter", Arial, sans-serif; font-size: 16px; line-height: 24px; font-weight: 400; margin: 0 }
+  h1 { font-family: "Playfair Display", Georgia, serif; font-size: 48px; line-height: 56px; font-weight: 700; color: #F2F2F2 }
+  h2 { font-size: 32px }
+  a { color: #E8A33D }
+  .btn-primary { background: #E8A33D; color: #0B1D2A; border: 0; border-radius: 8px; padding: 12px 20px }
+  .btn-secondary { background: transparent; color: #E8A33D; border: 2px solid #E8A33D; border-radius: 8px; padding: 12px 20px }
+  code { font-family: "JetBrains Mono", monospace }
+  small { color: #9FB3C8 }
+</style></head><body>
+<header><a href="/"><img class="site-logo" src="/static/logo.svg" alt="Fjord Coffee logo" width="120" height="40"></a>
+<nav><a href="/beans">Beans</a> <a href="/brewing">Brewing</a></nav></header>
+<main><h1>Coffee roasted by the sea</h1><h2>Our beans</h2>
+<p>Small-batch roasts shipped fresh every Monday. Use code <code>FJORD10</code> for 10% off.</p>
+<p><small>Prices include VAT.</small></p>
+<button class="btn-primary">Shop beans</button> <button class="btn-secondary">Learn more</button>
+</main></body></html>`;
