@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Site } from '../fixtures/site.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, outboundConnections, ROOT, startHarbour } from './harbour.js';
+import { type Recorder, startRecorder } from './recorder.js';
 
 // The published firecrawl-cli (pinned in package.json), run as a user runs it: the API URL and
 // key in FIRECRAWL_API_URL / FIRECRAWL_API_KEY, each command with no options beyond what it needs.
@@ -21,12 +22,13 @@ interface Run {
 describe('firecrawl-cli against Trawl', () => {
   let s: TestServer;
   let site: Site;
+  let recorder: Recorder;
   let home: string;
 
   /** One CLI command in a fresh working directory of its own (it writes .firecrawl/ there). */
   const cli = (...args: string[]): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(process.execPath, [CLI, ...args], { cwd: home, env: clientEnv(s.url, s.key, home), timeout: 120_000 }, (err, stdout, stderr) => {
+      execFile(process.execPath, [CLI, ...args], { cwd: home, env: clientEnv(recorder.url, s.key, home), timeout: 120_000 }, (err, stdout, stderr) => {
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
       });
     });
@@ -39,10 +41,11 @@ describe('firecrawl-cli against Trawl', () => {
 
   before(async () => {
     [s, site] = await Promise.all([startTestServer({ TRAWL_RATE_LIMITS: 'off' }), startHarbour()]);
+    recorder = await startRecorder(s.url);
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-compat-cli-'));
   });
   after(async () => {
-    await Promise.all([s?.close(), site?.close()]);
+    await Promise.all([s?.close(), site?.close(), recorder?.close()]);
     if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 
@@ -54,7 +57,12 @@ describe('firecrawl-cli against Trawl', () => {
 
   test('scrape -Q asks a question of the page (the query format) and prints the answer', async () => {
     const out = await stdout('scrape', site.url('/nets'), '-Q', 'Who mends the gillnets?');
-    assert.match(out, /mended by hand/);
+    const sent = recorder.exchanges.filter((e) => e.path === '/v2/scrape').at(-1)!;
+    assert.deepEqual(sent.body.formats, ['markdown', { type: 'query', prompt: 'Who mends the gillnets?' }]);
+    assert.match(sent.answer.data.answer, /mended by hand/);
+    // The CLI prints the answer alone, not the page.
+    assert.ok(out.includes(sent.answer.data.answer), out);
+    assert.doesNotMatch(out, /^# Nets/m);
   });
 
   test('scrape of several URLs saves each page under .firecrawl/', async () => {
@@ -103,7 +111,9 @@ describe('firecrawl-cli against Trawl', () => {
     assert.match(out, /^Remaining Credits: [\d,]+$/m);
   });
 
-  test('every command talked to 127.0.0.1 only (no update check, no telemetry)', () => {
+  test('every command talked to Trawl only (no update check, no telemetry), and Trawl refused none of its requests', () => {
     assert.deepEqual(outboundConnections(home), []);
+    assert.ok(recorder.exchanges.length > 0);
+    assert.deepEqual(recorder.exchanges.filter((e) => e.status >= 400), []);
   });
 });

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Site } from '../fixtures/site.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { clientEnv, outboundConnections, ROOT, startHarbour } from './harbour.js';
+import { type Recorder, startRecorder } from './recorder.js';
 
 // The published firecrawl-mcp (pinned in package.json), started over stdio exactly as an MCP
 // host starts it, with only FIRECRAWL_API_URL and FIRECRAWL_API_KEY set, and driven by the
@@ -36,17 +37,19 @@ function ok(result: ToolResult): any {
 describe('firecrawl-mcp over stdio against Trawl', () => {
   let s: TestServer;
   let site: Site;
+  let recorder: Recorder;
   let client: Client;
   let home: string;
   let stderr = '';
 
   before(async () => {
     [s, site] = await Promise.all([startTestServer({ TRAWL_RATE_LIMITS: 'off' }), startHarbour()]);
+    recorder = await startRecorder(s.url);
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-compat-mcp-'));
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [MCP_SERVER],
-      env: clientEnv(s.url, s.key, home),
+      env: clientEnv(recorder.url, s.key, home),
       cwd: home,
       stderr: 'pipe',
     });
@@ -60,7 +63,7 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
   });
   after(async () => {
     await client?.close();
-    await Promise.all([s?.close(), site?.close()]);
+    await Promise.all([s?.close(), site?.close(), recorder?.close()]);
     if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 
@@ -86,7 +89,18 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
   test('firecrawl_search: the default web + alexandria search falls back to web results', async () => {
     // Search answers from pages Trawl has scraped; put the fish page in its index first.
     ok(await client.callTool({ name: 'firecrawl_scrape', arguments: { url: site.url('/fish'), maxAge: 0 } }));
+    const sent = recorder.exchanges.length;
     const res = ok(await client.callTool({ name: 'firecrawl_search', arguments: { query: 'mackerel herring' } }));
+    // Its first request asks for the cloud-only catalogue too; Trawl answers as Firecrawl answers
+    // a team without it, and the client asks again for web results alone.
+    const searches = recorder.exchanges.slice(sent).filter((e) => e.path === '/v2/search');
+    assert.deepEqual(
+      searches.map((e) => [e.body.sources, e.status, e.answer.error]),
+      [
+        [['web', 'alexandria'], 403, 'This endpoint is not enabled for this team.'],
+        [['web'], 200, undefined],
+      ],
+    );
     assert.ok(res.data.web.some((r: { url: string }) => r.url === site.url('/fish')), JSON.stringify(res));
   });
 
@@ -107,6 +121,8 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
         arguments: { url: site.url('/nets'), formats: ['query'], queryOptions: { prompt: 'Who mends the gillnets?' } },
       }),
     );
+    const sentFormats = recorder.exchanges.filter((e) => e.path === '/v2/scrape').at(-1)?.body.formats;
+    assert.deepEqual(sentFormats, [{ type: 'query', prompt: 'Who mends the gillnets?', mode: 'freeform' }]);
     assert.match(doc.answer, /hand/i);
   });
 
@@ -138,7 +154,11 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
     assert.equal(typeof usage.remainingCredits, 'number');
   });
 
-  test('the MCP server talked to 127.0.0.1 only', () => {
+  test('the MCP server talked to Trawl only, and Trawl refused nothing but the cloud-only search source', () => {
     assert.deepEqual(outboundConnections(home), []);
+    assert.deepEqual(
+      recorder.exchanges.filter((e) => e.status >= 400).map((e) => [e.method, e.path, e.status]),
+      [['POST', '/v2/search', 403]],
+    );
   });
 });
