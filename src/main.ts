@@ -1,4 +1,6 @@
+import { bannerText, startupFacts } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
+import { chooseLogFormat } from './http/log-format.js';
 import { startTrawl } from './server.js';
 import { exitOnFatal, exitOnSignals } from './shutdown.js';
 
@@ -21,8 +23,10 @@ async function main() {
       log.warn('No API key exists yet: set TRAWL_API_KEY, or run `npx trawl keys create --team NAME`.');
     }
   }
-  if (config.role === 'worker') log.info(`Trawl worker ${trawl.worker.owner} is running`);
-  else log.info(`Trawl is listening on ${trawl.url} (data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})`);
+  // A person at a terminal reads the banner; a log collector gets the same facts as fields of one record.
+  const facts = startupFacts(config, trawl.url, trawl.worker.owner);
+  if (chooseLogFormat(Boolean(process.stdout.isTTY), config.logFormat) === 'pretty') process.stdout.write(bannerText(facts));
+  else log.info(Object.fromEntries(facts.rows), facts.headline);
 
   // A stray rejection in one request or job must not take every other one down.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));

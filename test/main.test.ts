@@ -92,3 +92,57 @@ describe('start-up safety (node src/main.ts)', () => {
     }
   });
 });
+
+describe('start-up banner and request logs (node src/main.ts)', () => {
+  const start = (env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { PORT: '0', HOST: '127.0.0.1', TRAWL_DATA_DIR: tempDataDir(), TRAWL_API_KEY: TEST_KEY, ...env });
+
+  test('pretty: a banner naming address, auth, storage, queue, LLM, search and Chromium, then one line per request', async () => {
+    const p = start({ TRAWL_LOG_FORMAT: 'pretty' });
+    try {
+      const [, url = ''] = await p.waitFor(/listening on (http:\/\/[\d.]+:\d+)/, 60_000);
+      await p.waitFor(/Chromium /);
+      const out = p.output();
+      assert.match(out, /listening on http:\/\/127\.0\.0\.1:\d+ \(this machine only: set HOST to listen on other addresses\)/);
+      assert.match(out, /^  auth +API keys \(TRAWL_API_KEY, keys from `trawl keys create`\)$/m);
+      assert.match(out, /^  storage +SQLite in \/|^  storage +PostgreSQL postgres:/m);
+      assert.match(out, /^  queue +(in this process|Redis redis:)/m);
+      assert.match(out, /^  LLM +offline engine \(set TRAWL_LLM_BASE_URL/m);
+      assert.match(out, /^  search +local index/m);
+      assert.match(out, /^  Chromium +(\/\S+|not found: )/m);
+
+      const res = await fetch(`${url}/v2/team/token-usage?x=1`, { headers: { authorization: `Bearer ${TEST_KEY}` } });
+      assert.equal(res.status, 200);
+      await p.waitFor(/GET \/v2\/team\/token-usage 200 \d+ms/);
+      assert.equal(p.output().match(/token-usage/g)?.length, 1, 'one line for the request');
+      assert.doesNotMatch(p.output(), /^\{/m, 'no JSON lines');
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+  });
+
+  test('not a terminal: JSON lines, the banner as one record with the same facts, one record per request', async () => {
+    const p = start({ TRAWL_LOG_FORMAT: '' });
+    try {
+      const [, url = ''] = await p.waitFor(/listening on (http:\/\/[\d.]+:\d+)/, 60_000);
+      await fetch(`${url}/v2/team/token-usage`, { headers: { authorization: `Bearer ${TEST_KEY}` } });
+      await p.waitFor(/"msg":"GET \/v2\/team\/token-usage 200 \d+ms"/);
+      const records = p
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
+      const banner = records.find((r) => /^Trawl \S+ listening on/.test(r.msg));
+      assert.ok(banner, p.output());
+      for (const field of ['auth', 'storage', 'queue', 'LLM', 'search', 'Chromium']) assert.equal(typeof banner[field], 'string', field);
+      const requests = records.filter((r) => r.req?.url === '/v2/team/token-usage');
+      assert.equal(requests.length, 1, 'one record per request');
+      assert.equal(requests[0].res.statusCode, 200);
+      assert.equal(typeof requests[0].responseTime, 'number');
+    } finally {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+  });
+});

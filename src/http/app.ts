@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticate, authorizationOf } from './auth.js';
 import type { AppDeps } from './deps.js';
 import { ApiError, notImplemented, unexpected } from './errors.js';
 import { assertJsonDepth, BODY_LIMIT_BYTES, fromFrameworkError, MAX_PARAM_LENGTH, onClientError } from './framework-errors.js';
+import { loggerOptions, logRequests } from './log-format.js';
 import type { RequestContext, RouteSpec } from './route.js';
 import { validate } from './validate.js';
 
@@ -57,7 +58,9 @@ function pushUndo(list: (() => Promise<void>)[], u: void | (() => Promise<void>)
 
 export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logStream ? { level: deps.config.logLevel, stream: opts.logStream } : { level: deps.config.logLevel },
+    logger: loggerOptions(deps.config, opts.logStream),
+    // logRequests writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A client that never finishes sending its request must not hold a connection forever (408).
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     clientErrorHandler: onClientError,
   });
 
+  logRequests(app);
   await app.register(cors, { origin: true, methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
 
   // Parse takes multipart uploads; its route reads the stream itself.
