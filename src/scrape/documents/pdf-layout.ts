@@ -29,10 +29,39 @@ interface Line {
   longestRun: number;
 }
 
-type Block =
+/** Where a block's lines stand on the page, in PDF user space (y grows upwards). */
+export interface Box {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
+}
+
+type Block = { box: Box } & (
   | { type: 'heading'; text: string; size: number; lines: number; last: Line }
   | { type: 'paragraph'; text: string; last: Line; gap: number | undefined }
-  | { type: 'item'; marker: string; text: string; x: number; last: Line; gap: number | undefined };
+  | { type: 'item'; marker: string; text: string; x: number; last: Line; gap: number | undefined }
+);
+
+/** A laid-out block of one page, for `parsers[].blocks`. */
+export interface LaidOutBlock {
+  type: 'heading' | 'paragraph' | 'list_item';
+  /** Heading level (1 = largest size in the document), for headings. */
+  level?: number;
+  text: string;
+  box: Box;
+}
+
+// Ascenders reach about 0.8 em above the baseline, descenders 0.2 em below.
+const lineBox = (line: Line): Box => ({ left: line.x, bottom: line.y - line.size * 0.2, right: line.end, top: line.y + line.size * 0.8 });
+
+function grow(box: Box, line: Line): void {
+  const b = lineBox(line);
+  box.left = Math.min(box.left, b.left);
+  box.bottom = Math.min(box.bottom, b.bottom);
+  box.right = Math.max(box.right, b.right);
+  box.top = Math.max(box.top, b.top);
+}
 
 const BULLET = /^([•◦▪▫‣⁃●○■□◆◇►▸✓✔➢➤·])\s*(.+)$/u;
 /** Weaker markers: only trusted where a new block starts or a list is already running. */
@@ -45,11 +74,26 @@ const MAX_HEADING_LINES = 3;
 
 /** Markdown for each page, in order. */
 export function layoutPages(pages: readonly (readonly PdfTextRun[])[]): string[] {
+  return layoutPagesWithBlocks(pages).markdowns;
+}
+
+/** Markdown for each page, and the blocks it was written from, in reading order. */
+export function layoutPagesWithBlocks(pages: readonly (readonly PdfTextRun[])[]): { markdowns: string[]; blocks: LaidOutBlock[][] } {
   const pageLines = pages.map(toLines);
   const body = bodySize(pageLines.flat());
   const pageBlocks = pageLines.map((lines) => toBlocks(lines, body));
   const headingSizes = [...new Set(pageBlocks.flat().flatMap((b) => (b.type === 'heading' ? [b.size] : [])))].sort((a, b) => b - a);
-  return pageBlocks.map((blocks) => render(blocks, headingSizes));
+  return {
+    markdowns: pageBlocks.map((blocks) => render(blocks, headingSizes)),
+    blocks: pageBlocks.map((blocks) =>
+      blocks.map((b) => ({
+        type: b.type === 'item' ? 'list_item' : b.type,
+        ...(b.type === 'heading' && { level: Math.min(6, headingSizes.indexOf(b.size) + 1) }),
+        text: b.text,
+        box: b.box,
+      })),
+    ),
+  };
 }
 
 /** The size most characters are set in. */
@@ -126,8 +170,9 @@ function toBlocks(lines: readonly Line[], body: number): Block[] {
         last.text = joinLines(last.text, line.text);
         last.lines++;
         last.last = line;
+        grow(last.box, line);
       } else {
-        blocks.push({ type: 'heading', text: line.text, size: line.size, lines: 1, last: line });
+        blocks.push({ type: 'heading', text: line.text, size: line.size, lines: 1, last: line, box: lineBox(line) });
       }
       continue;
     }
@@ -135,7 +180,7 @@ function toBlocks(lines: readonly Line[], body: number): Block[] {
     const bullet = BULLET.exec(line.text) ?? ((!continues || last?.type === 'item') && DASH_OR_NUMBER.exec(line.text));
     if (bullet) {
       const marker = /^\d/.test(bullet[1] ?? '') ? `${parseInt(bullet[1] ?? '1', 10)}.` : '-';
-      blocks.push({ type: 'item', marker, text: bullet[2] ?? '', x: line.x, last: line, gap: undefined });
+      blocks.push({ type: 'item', marker, text: bullet[2] ?? '', x: line.x, last: line, gap: undefined, box: lineBox(line) });
       continue;
     }
 
@@ -144,9 +189,10 @@ function toBlocks(lines: readonly Line[], body: number): Block[] {
       last.text = joinLines(last.text, line.text);
       last.gap = gap;
       last.last = line;
+      grow(last.box, line);
       continue;
     }
-    blocks.push({ type: 'paragraph', text: line.text, last: line, gap: undefined });
+    blocks.push({ type: 'paragraph', text: line.text, last: line, gap: undefined, box: lineBox(line) });
   }
   return blocks;
 }

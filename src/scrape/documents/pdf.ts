@@ -2,7 +2,8 @@ import { getDocumentProxy } from 'unpdf';
 import { DocumentError } from './errors.js';
 import { MIME_TYPES } from './detect.js';
 import type { PdfSettings } from './parsers.js';
-import { layoutPages, type PdfTextRun } from './pdf-layout.js';
+import { pdfBlocks } from './pdf-blocks.js';
+import { layoutPagesWithBlocks, type PdfTextRun } from './pdf-layout.js';
 import type { DocumentResult } from './result.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -21,18 +22,22 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfSettings, signal?
     const numPages = Math.min(totalPages, settings.maxPages ?? totalPages);
     const warnings: string[] = [];
     const runs: PdfTextRun[][] = [];
+    const sizes: ({ width: number; height: number } | undefined)[] = [];
     const unreadable: number[] = [];
     for (let n = 1; n <= numPages; n++) {
       signal?.throwIfAborted();
       try {
-        runs.push(await pageRuns(pdf, n));
+        const page = await pageRuns(pdf, n);
+        runs.push(page.runs);
+        sizes.push(page.size);
       } catch {
         // One broken page should not cost the reader the other ninety-nine.
         runs.push([]);
+        sizes.push(undefined);
         unreadable.push(n);
       }
     }
-    const markdowns = layoutPages(runs);
+    const { markdowns, blocks } = layoutPagesWithBlocks(runs);
     const textless = markdowns.flatMap((md, i) => (md === '' && !unreadable.includes(i + 1) ? [i + 1] : []));
 
     if (unreadable.length) {
@@ -47,7 +52,6 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfSettings, signal?
           `OCR is not available on this server, so ${one ? 'it is' : 'they are'} empty.`,
       );
     }
-    if (settings.blocks) warnings.push('PDF layout blocks are not available on this server; `blocks` was ignored.');
 
     const markdown = settings.pageMarkers
       ? markdowns.map((md, i) => (i === 0 ? md : PAGE_SEPARATOR(i + 1) + md)).join('')
@@ -56,6 +60,7 @@ export async function parsePdf(bytes: Uint8Array, settings: PdfSettings, signal?
     const title = await metadataTitle(pdf);
     if (title) result.title = title;
     if (settings.pages) result.pages = markdowns.map((md, i) => ({ pageNumber: i + 1, markdown: md }));
+    if (settings.blocks) result.blocks = pdfBlocks(blocks, sizes, unreadable, markdown);
     return result;
   } finally {
     await pdf.destroy();
@@ -79,9 +84,10 @@ async function open(bytes: Uint8Array): Promise<PdfDocument> {
   }
 }
 
-async function pageRuns(pdf: PdfDocument, pageNumber: number): Promise<PdfTextRun[]> {
+async function pageRuns(pdf: PdfDocument, pageNumber: number): Promise<{ runs: PdfTextRun[]; size: { width: number; height: number } }> {
   const page = await pdf.getPage(pageNumber);
   try {
+    const { width, height } = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
     const runs: PdfTextRun[] = [];
     for (const item of content.items) {
@@ -89,7 +95,7 @@ async function pageRuns(pdf: PdfDocument, pageNumber: number): Promise<PdfTextRu
       const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
       runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d), endOfLine: item.hasEOL });
     }
-    return runs;
+    return { runs, size: { width, height } };
   } finally {
     page.cleanup();
   }

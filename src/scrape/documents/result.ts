@@ -1,3 +1,5 @@
+import type { PdfPageBlocks } from './pdf-blocks.js';
+
 /** The formats this folder can turn into text. */
 export type DocumentKind =
   | 'pdf'
@@ -47,6 +49,8 @@ export interface DocumentResult {
   title?: string;
   /** PDF only, and only when `parsers[].pages` asked for it. */
   pages?: DocumentPage[];
+  /** PDF only, and only when `parsers[].blocks` asked for it. */
+  blocks?: PdfPageBlocks[];
   /** PDF only: pages parsed (after `maxPages`). */
   numPages?: number;
   /** PDF only: pages in the file. */

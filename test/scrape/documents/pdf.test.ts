@@ -57,9 +57,20 @@ describe('PDF', () => {
     assert.match(r.warnings[0] ?? '', /OCR is not available/);
   });
 
-  it('ignores blocks with a warning', async () => {
+  it('gives layout blocks per page when asked: type, heading level, box, and where each sits in the markdown', async () => {
     const r = await parse(sample, { blocks: true, mode: 'fast' });
-    assert.deepEqual(r.warnings, ['PDF layout blocks are not available on this server; `blocks` was ignored.']);
+    assert.deepEqual(r.warnings, []);
+    const md = r.markdown ?? '';
+    const [first, second, third] = r.blocks ?? [];
+    assert.deepEqual([first?.width, first?.height, first?.status, third?.status, third?.items], [595, 842, 'ok', 'empty', []]);
+    const heading = first!.items[0]!;
+    assert.deepEqual([heading.type, heading.label, heading.content, heading.readingOrder], ['heading', 'h1', 'Annual Report', 0]);
+    assert.equal(md.slice(...heading.markdownSpan!), 'Annual Report');
+    const [left, top, right, bottom] = heading.bbox!;
+    assert.ok(left === 72 && top > 0 && top < bottom && bottom < 200 && right > left, `a box near the top-left: ${heading.bbox}`);
+    assert.ok(first!.items.some((b) => b.type === 'list_item' && b.content === 'Nested point A'));
+    assert.deepEqual(second!.items.map((b) => [b.type, b.label]), [['heading', 'h1'], ['paragraph', null]]);
+    assert.equal((await parse(sample)).blocks, undefined, 'only when asked');
   });
 
   it('stops at maxPages and still reports the real page count', async () => {
