@@ -48,7 +48,7 @@ test(
       children.push(worker);
       // Starting takes long on a loaded machine: generous waits, no timing asserted.
       const [, apiUrl = ''] = await api.waitFor(/listening on (http:\/\/[\d.]+:\d+)/, 90_000);
-      await worker.waitFor(/Trawl worker \S+ is running/, 90_000);
+      await worker.waitFor(/worker \S+ is running/, 90_000);
 
       const res = await fetch(`${apiUrl}/v2/crawl`, {
         method: 'POST',

@@ -44,6 +44,11 @@ export async function transaction<T>(
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A checked-out connection that drops between two queries emits `error` on
+    // the client, which the pool only listens to while the client is idle:
+    // unheard, it would end the process. The next query fails and says so.
+    const onLost = (err: Error) => (broken ??= err);
+    client.on('error', onLost);
     try {
       await client.query(mode);
       const out = await fn(client);
@@ -55,6 +60,7 @@ export async function transaction<T>(
       const code = (err as { code?: string }).code;
       if (!(code && RETRYABLE.has(code) && attempt < 5)) throw err;
     } finally {
+      client.off('error', onLost);
       client.release(broken);
     }
   }
