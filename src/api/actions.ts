@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opt, strictObject } from './common.js';
+import { opt, strictObject, timerMs } from './common.js';
 import { screenshotOptionsShape } from './formats.js';
 
 const WAIT_ACTION_MESSAGE = "Either 'milliseconds' or 'selector' must be provided, but not both.";
@@ -8,11 +8,13 @@ const MAX_ACTIONS_MESSAGE = `Number of actions cannot exceed ${MAX_ACTIONS}`;
 
 const waitAction = strictObject({
   type: z.literal('wait'),
-  milliseconds: opt(z.int().positive()),
+  milliseconds: opt(timerMs()),
   selector: opt(z.string()).describe('Wait until an element matching this CSS selector appears.'),
-}).refine((action) => (action.milliseconds === undefined) !== (action.selector === undefined), {
-  message: WAIT_ACTION_MESSAGE,
-});
+})
+  .refine((action) => (action.milliseconds === undefined) !== (action.selector === undefined), {
+    message: WAIT_ACTION_MESSAGE,
+  })
+  .meta({ oneOf: [{ required: ['milliseconds'] }, { required: ['selector'] }] });
 
 const PDF_PAGE_FORMATS = ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Letter', 'Legal', 'Tabloid', 'Ledger'] as const;
 
@@ -38,7 +40,8 @@ export const action = z.discriminatedUnion('type', [
     type: z.literal('pdf'),
     format: opt(z.enum(PDF_PAGE_FORMATS), 'Letter'),
     landscape: opt(z.boolean(), false),
-    scale: opt(z.number().positive(), 1),
+    // Chromium's printToPDF accepts 0.1–2 and fails the whole scrape otherwise.
+    scale: opt(z.number().min(0.1).max(2), 1),
   }),
 ]);
 

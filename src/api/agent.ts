@@ -5,9 +5,9 @@ import {
   opt,
   originFields,
   queryBool,
-  queryInt,
   strictObject,
   targetUrl,
+  unixMsQuery,
   threatProtection,
 } from './common.js';
 import { agentWebhook } from './webhook.js';
@@ -50,7 +50,7 @@ export type AgentRequest = z.output<typeof agentRequest>;
 
 /** §10.4 `GET /v2/agent?before=<unix-ms>`. */
 export const agentListQuery = z.object({
-  before: opt(queryInt.min(0)).describe('Only runs created strictly before this time (unix milliseconds).'),
+  before: opt(unixMsQuery).describe('Only runs created strictly before this time (unix milliseconds).'),
 });
 
 /** §10.5 `GET /v2/agent/{jobId}/trace`. */

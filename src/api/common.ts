@@ -122,7 +122,8 @@ export const targetUrl = z
     }
     return result.url;
   })
-  .describe('URL; "http://" is assumed when the scheme is missing.');
+  .describe('URL; "http://" is assumed when the scheme is missing.')
+  .meta({ format: 'uri' });
 
 export interface UrlTarget {
   /** Normalised URL to fetch. */
@@ -161,18 +162,21 @@ export function acceptUrlList(
  * feedback). No scheme is assumed and no public-host rule applies: outbound
  * address policy belongs to the egress layer.
  */
-export const httpUrl = z.string().superRefine((value, ctx) => {
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: URL_MESSAGES.invalid });
-    return;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    ctx.addIssue({ code: 'custom', message: URL_MESSAGES.protocol });
-  }
-});
+export const httpUrl = z
+  .string()
+  .meta({ format: 'uri' })
+  .superRefine((value, ctx) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: URL_MESSAGES.invalid });
+      return;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: URL_MESSAGES.protocol });
+    }
+  });
 
 // ---------------------------------------------------------------------------
 // Shared value shapes
@@ -224,20 +228,27 @@ function isCountryCode(code: string): boolean {
   return name !== undefined && name !== code && name !== 'Unknown Region';
 }
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Every code `isCountryCode` accepts, for the document (clients then generate valid ones). */
+const COUNTRY_CODES = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b)).filter(isCountryCode);
+
 /** ISO 3166-1 alpha-2, case-insensitive on input, upper case on output; "US-generic" is also accepted. */
-export const countryCode = z.string().transform((value, ctx) => {
-  if (value.toLowerCase() === 'us-generic') return 'US-generic';
-  const upper = value.toUpperCase();
-  if (!isCountryCode(upper)) {
-    ctx.issues.push({
-      code: 'custom',
-      message: 'Invalid country code. Use a valid ISO 3166-1 alpha-2 country code.',
-      input: value,
-    });
-    return z.NEVER;
-  }
-  return upper;
-});
+export const countryCode = z
+  .string()
+  .meta({ enum: [...COUNTRY_CODES, 'US-generic'] })
+  .transform((value, ctx) => {
+    if (value.toLowerCase() === 'us-generic') return 'US-generic';
+    const upper = value.toUpperCase();
+    if (!isCountryCode(upper)) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'Invalid country code. Use a valid ISO 3166-1 alpha-2 country code.',
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return upper;
+  });
 
 /** A bare host name (no scheme, path or port), lower-cased. */
 export const hostName = z
@@ -264,9 +275,32 @@ export const auditMetadata = strictObject({
 }).describe('Attribution for audit logs. Accepted; this server may ignore it.');
 
 // ---------------------------------------------------------------------------
+// Bounds of numbers that become a Date or a timer: past them, `new Date(now - n)`
+// is an Invalid Date and setTimeout fires at once (it wraps above 2^31-1 ms).
+
+/** Longest timer a request may set: one day, far below setTimeout's 24.8-day wrap. */
+export const MAX_TIMER_MS = 86_400_000;
+
+/** Oldest cache age a request may name: 100 years, so `now - age` stays a valid Date. */
+export const MAX_CACHE_AGE_MS = 100 * 365 * 86_400_000;
+
+/**
+ * Latest instant a cursor may name: 9999-12-31T23:59:59.999Z. Dates go further, but
+ * later ones print as "+010000-…", which no longer sorts as text among the stored
+ * ISO timestamps that cursors are compared with.
+ */
+export const MAX_CURSOR_MS = 253_402_300_799_999;
+
+/** A timer length in milliseconds, 1 ms to `MAX_TIMER_MS`. */
+export const timerMs = () => z.int().min(1).max(MAX_TIMER_MS);
+
+// ---------------------------------------------------------------------------
 // Query strings: values arrive as strings.
 
 export const queryInt = z.coerce.number().int();
+
+/** A point in time as unix milliseconds in a query string (list cursors). */
+export const unixMsQuery = queryInt.min(0).max(MAX_CURSOR_MS);
 
 export const queryBool = z.union([z.boolean(), z.stringbool()]);
 

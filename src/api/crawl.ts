@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opt, originFields, queryInt, strictObject, targetUrl } from './common.js';
+import { MAX_TIMER_MS, opt, originFields, queryInt, strictObject, targetUrl } from './common.js';
 import { scrapeOptionsOrDefaults } from './scrape-options.js';
 import { webhook } from './webhook.js';
 
@@ -34,7 +34,7 @@ export const crawlOptionsShape = {
   allowSubdomains: opt(z.boolean(), false),
   ignoreRobotsTxt: opt(z.boolean(), false),
   robotsUserAgent: opt(z.string()).describe('User agent used to fetch and evaluate robots.txt.'),
-  delay: opt(z.number().positive()).describe('Seconds between scrapes; forces a concurrency of 1.'),
+  delay: opt(z.number().positive().max(MAX_TIMER_MS / 1000)).describe('Seconds between scrapes; forces a concurrency of 1.'),
   maxConcurrency: opt(z.int().min(1)).describe('Capped at the team limit.'),
   scrapeOptions: scrapeOptionsOrDefaults.describe('Applied to every page.'),
   zeroDataRetention: opt(z.boolean(), false),

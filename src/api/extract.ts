@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonSchema, opt, originFields, acceptUrlList, strictObject, threatProtection } from './common.js';
+import { acceptUrlList, jsonSchema, opt, originFields, strictObject, threatProtection, timerMs } from './common.js';
 import { scrapeOptionsOrDefaults } from './scrape-options.js';
 import { webhook } from './webhook.js';
 
@@ -11,7 +11,7 @@ const EXTRACT_INPUT_MESSAGE = "Either 'urls' or 'prompt' must be provided.";
  * `allowExternalLinks` comes out forced on when `enableWebSearch` is.
  */
 export const extractRequest = strictObject({
-  urls: opt(z.array(z.string())).describe('Pages to extract from; a trailing "/*" means the whole site section.'),
+  urls: opt(z.array(z.string().meta({ format: 'uri' }))).describe('Pages to extract from; a trailing "/*" means the whole site section.'),
   prompt: opt(z.string().max(10_000)).describe('What to extract.'),
   schema: opt(jsonSchema),
   systemPrompt: opt(z.string().max(10_000)),
@@ -23,7 +23,7 @@ export const extractRequest = strictObject({
   showSources: opt(z.boolean(), false),
   scrapeOptions: scrapeOptionsOrDefaults,
   ignoreInvalidURLs: opt(z.boolean(), true),
-  timeout: opt(z.int().positive()).describe('Overall budget in milliseconds.'),
+  timeout: opt(timerMs()).describe('Overall budget in milliseconds.'),
   agent: opt(strictObject({ model: z.enum(['FIRE-1', 'v3-beta']) })).describe('Agentic navigation mode.'),
   webhook: opt(webhook),
   urlTrace: opt(z.boolean(), false),
@@ -31,6 +31,12 @@ export const extractRequest = strictObject({
   ...originFields,
 })
   .refine((body) => Boolean(body.urls?.length || body.prompt), { message: EXTRACT_INPUT_MESSAGE })
+  .meta({
+    anyOf: [
+      { required: ['urls'], properties: { urls: { minItems: 1 } } },
+      { required: ['prompt'], properties: { prompt: { minLength: 1 } } },
+    ],
+  })
   .transform((body, ctx) => {
     const urls = acceptUrlList(body.urls ?? [], body.ignoreInvalidURLs, ctx);
     if (!urls) return z.NEVER;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditMetadata, opt, originFields, strictObject, targetUrl, threatProtection } from './common.js';
+import { auditMetadata, MAX_TIMER_MS, opt, originFields, strictObject, targetUrl, threatProtection, timerMs } from './common.js';
 import { sitemapMode } from './crawl.js';
 import { location } from './location.js';
 
@@ -14,7 +14,7 @@ export const mapRequest = strictObject({
   ignoreQueryParameters: opt(z.boolean(), true),
   ignoreCache: opt(z.boolean(), false).describe('Bypass cached sitemap data.'),
   limit: opt(z.int().min(1).max(100_000), 5000).describe('Maximum links returned.'),
-  timeout: opt(z.int().positive()).describe('Milliseconds; exceeding it answers 408 MAP_TIMEOUT.'),
+  timeout: opt(timerMs()).describe('Milliseconds; exceeding it answers 408 MAP_TIMEOUT.'),
   location: opt(location),
   threatProtection: opt(threatProtection),
   auditMetadata: opt(auditMetadata),
@@ -30,7 +30,7 @@ export const mapRequest = strictObject({
   ignoreRobotsTxt: legacy(z.boolean()),
   deduplicateSimilarURLs: legacy(z.boolean()),
   regexOnFullURL: legacy(z.boolean()),
-  delay: legacy(z.number().positive()),
+  delay: legacy(z.number().positive().max(MAX_TIMER_MS / 1000)),
   ...originFields,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Action, actionList, actionWaitMs } from './actions.js';
-import { auditMetadata, opt, originFields, strictObject, threatProtection } from './common.js';
+import { auditMetadata, MAX_CACHE_AGE_MS, opt, originFields, strictObject, threatProtection } from './common.js';
 import { formatList } from './formats.js';
 import { location } from './location.js';
 import { DEFAULT_PARSERS, parserList } from './parsers.js';
@@ -45,7 +45,9 @@ export const scrapeOptionsShape = {
   includeTags: opt(z.array(z.string())).describe('CSS selectors of the elements to keep.'),
   excludeTags: opt(z.array(z.string())).describe('CSS selectors of the elements to remove (after includeTags).'),
   headers: opt(z.record(z.string(), z.string())).describe('Extra HTTP headers sent to the target.'),
-  waitFor: opt(z.int().min(0).max(60_000), 0).describe('Milliseconds to wait after load; at most half of timeout.'),
+  waitFor: opt(z.int().min(0).max(60_000), 0).describe(
+    'Milliseconds to wait after load. When `timeout` is given, waitFor must not exceed timeout/2, and waitFor plus the wait actions must not exceed 60000 (rules JSON Schema cannot state; a breach answers 400).',
+  ),
   mobile: opt(z.boolean(), false),
   skipTlsVerification: opt(z.boolean(), true),
   // No schema default: the waitFor rule applies only when the caller set a
@@ -62,8 +64,8 @@ export const scrapeOptionsShape = {
     z.enum(['basic', 'enhanced', 'stealth', 'auto']).transform((proxy) => (proxy === 'stealth' ? 'enhanced' : proxy)),
     'auto',
   ).describe('"stealth" is a legacy alias of "enhanced"; "auto" retries with enhanced when basic fails.'),
-  maxAge: opt(z.int().min(0), DEFAULT_MAX_AGE_MS).describe('Reuse a cached copy younger than this (ms); 0 forces a fetch.'),
-  minAge: opt(z.int().min(1)).describe('Cache-only: return a cached copy at least this old (ms), never fetch.'),
+  maxAge: opt(z.int().min(0).max(MAX_CACHE_AGE_MS), DEFAULT_MAX_AGE_MS).describe('Reuse a cached copy younger than this (ms); 0 forces a fetch.'),
+  minAge: opt(z.int().min(1).max(MAX_CACHE_AGE_MS)).describe('Cache-only: return a cached copy at least this old (ms), never fetch.'),
   storeInCache: opt(z.boolean(), true),
   lockdown: opt(z.boolean(), false).describe('Cache-only, never touch the network; implies zero data retention.'),
   fastMode: opt(z.boolean(), false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opt, originFields, strictObject, targetUrl } from './common.js';
+import { opt, originFields, strictObject, targetUrl, timerMs } from './common.js';
 import { scrapeOptionsObject, toolDetail } from './scrape-options.js';
 
 /** §3.1 `POST /v2/scrape`: ScrapeOptions flattened at the top level. */
@@ -23,7 +23,9 @@ export const interactRequest = strictObject({
   language: opt(codeLanguage, 'node'),
   timeout: opt(z.int().min(1).max(300), 30).describe('Execution limit in seconds.'),
   ...originFields,
-}).refine((body) => body.code !== undefined || body.prompt !== undefined, { message: INTERACT_INPUT_MESSAGE });
+})
+  .refine((body) => body.code !== undefined || body.prompt !== undefined, { message: INTERACT_INPUT_MESSAGE })
+  .meta({ anyOf: [{ required: ['code'] }, { required: ['prompt'] }] });
 
 export type InteractRequest = z.output<typeof interactRequest>;
 
@@ -42,7 +44,7 @@ export const toolCallRequest = strictObject({
     )
     .min(1)
     .max(10),
-  timeout: opt(z.int().positive()).describe('Milliseconds.'),
+  timeout: opt(timerMs()).describe('Milliseconds.'),
   ...originFields,
 });
 

@@ -6,6 +6,7 @@ import {
   originFields,
   strictObject,
   threatProtection,
+  timerMs,
   typeOnly,
 } from './common.js';
 import { scrapeOptions, toolDetail } from './scrape-options.js';
@@ -56,7 +57,7 @@ export const searchRequest = strictObject({
   lang: opt(z.string(), 'en'),
   filter: opt(z.string()),
   safe: opt(z.boolean()),
-  timeout: opt(z.int().positive(), 60_000).describe('Whole-request budget in milliseconds, scraping included.'),
+  timeout: opt(timerMs(), 60_000).describe('Whole-request budget in milliseconds, scraping included.'),
   ignoreInvalidURLs: opt(z.boolean(), false).describe('Drop results whose URL scrape/crawl would reject.'),
   highlights: opt(z.boolean(), true),
   enterprise: opt(z.array(z.enum(['default', 'anon', 'zdr']))),
