@@ -11,7 +11,7 @@ import { webhook } from './webhook.js';
  * is on; when it is off, any invalid URL fails validation at `urls.<index>`.
  */
 export const batchScrapeRequest = scrapeOptionsObject({
-  urls: z.array(z.string()).min(1).describe('URLs to scrape; "http://" is assumed when the scheme is missing.'),
+  urls: z.array(z.string().meta({ format: 'uri' })).min(1).describe('URLs to scrape; "http://" is assumed when the scheme is missing.'),
   webhook: opt(webhook),
   appendToId: opt(z.uuid()).describe('Add these URLs to an existing batch of the same team.'),
   ignoreInvalidURLs: opt(z.boolean(), true).describe('Drop invalid URLs (listed in invalidURLs) instead of failing.'),

@@ -20,7 +20,9 @@ const jsonFormat = strictObject({
   prompt: opt(z.string().max(10000)),
   schema: opt(jsonSchema),
   checkPromptInjection: opt(z.boolean()),
-}).refine((format) => format.prompt !== undefined || format.schema !== undefined, { message: JSON_FORMAT_MESSAGE });
+})
+  .refine((format) => format.prompt !== undefined || format.schema !== undefined, { message: JSON_FORMAT_MESSAGE })
+  .meta({ anyOf: [{ required: ['prompt'] }, { required: ['schema'] }] });
 
 const changeTrackingFormat = strictObject({
   type: z.literal('changeTracking'),

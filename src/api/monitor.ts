@@ -26,18 +26,20 @@ export const monitorSchedule = strictObject({
   cron: opt(z.string()).describe('5-field cron expression; runs at most every 5 minutes.'),
   text: opt(z.string()).describe('Plain English, e.g. "every 30 minutes", "hourly", "daily at 9am", "weekly".'),
   timezone: opt(timeZone, 'UTC').describe('IANA time zone.'),
-}).transform(({ cron, text, timezone }, ctx) => {
-  if ((cron === undefined) === (text === undefined)) {
-    ctx.addIssue({ code: 'custom', message: SCHEDULE_CHOICE_MESSAGE });
-    return z.NEVER;
-  }
-  const result = cron !== undefined ? checkCron(cron) : cronFromText(text!);
-  if ('error' in result) {
-    ctx.addIssue({ code: 'custom', path: [cron !== undefined ? 'cron' : 'text'], message: result.error });
-    return z.NEVER;
-  }
-  return text === undefined ? { cron: result.cron, timezone } : { cron: result.cron, text, timezone };
-});
+})
+  .meta({ oneOf: [{ required: ['cron'] }, { required: ['text'] }] })
+  .transform(({ cron, text, timezone }, ctx) => {
+    if ((cron === undefined) === (text === undefined)) {
+      ctx.addIssue({ code: 'custom', message: SCHEDULE_CHOICE_MESSAGE });
+      return z.NEVER;
+    }
+    const result = cron !== undefined ? checkCron(cron) : cronFromText(text!);
+    if ('error' in result) {
+      ctx.addIssue({ code: 'custom', path: [cron !== undefined ? 'cron' : 'text'], message: result.error });
+      return z.NEVER;
+    }
+    return text === undefined ? { cron: result.cron, timezone } : { cron: result.cron, text, timezone };
+  });
 
 const targetId = opt(z.uuid()).describe('Generated when omitted.');
 

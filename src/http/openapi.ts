@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { parseOptions } from '../api/parse.js';
+import { successResponses } from '../api/responses.js';
 import type { RouteSpec } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (s: z.ZodType): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
+const toSchema = (s: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' });
   return rest as JsonSchema;
 };
 
-const errorResponse = { $ref: '#/components/schemas/Error' };
+// Path parameters are not validated as UUIDs: any other string is simply an id
+// nothing has, answered 404 like an unknown one (§7.2).
+const UUID_PARAMS = new Set(['id', 'jobId', 'monitorId', 'checkId']);
 
 function parametersOf(route: RouteSpec): JsonSchema[] {
   const out: JsonSchema[] = [];
@@ -23,11 +27,121 @@ function parametersOf(route: RouteSpec): JsonSchema[] {
   add(route.query, 'query');
   // Path parameters without a schema still need declaring for the document to be valid.
   for (const m of route.url.matchAll(/:(\w+)/g)) {
-    if (!out.some((p) => p.in === 'path' && p.name === m[1])) {
-      out.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
-    }
+    const name = m[1]!;
+    if (out.some((p) => p.in === 'path' && p.name === name)) continue;
+    const schema: JsonSchema = UUID_PARAMS.has(name) ? { type: 'string', format: 'uuid' } : { type: 'string' };
+    out.push({ name, in: 'path', required: true, schema });
   }
   return out;
+}
+
+/** Why each error status is answered, for the document's descriptions. */
+const ERROR_STATUSES: Record<number, string> = {
+  400: 'Invalid request: the body, query or path failed validation, or the JSON is malformed.',
+  401: 'Missing or unknown API key.',
+  402: 'Not enough credits for this request.',
+  403: 'Not enabled for this team.',
+  404: 'No such job or resource for this team, or cached data was required and absent.',
+  408: 'The operation exceeded its `timeout`.',
+  409: 'The idempotency key is already in use.',
+  414: 'A path parameter is longer than 200 characters.',
+  413: 'The request body or uploaded file is too large.',
+  415: 'Unsupported Content-Type, or an uploaded file of a type that cannot be converted.',
+  429: 'Rate limit exceeded: retry after `Retry-After` seconds.',
+  500: 'Unexpected server error (the message carries an id that is also in the server log).',
+  501: 'Not built on this server.',
+};
+
+/** Statuses a handler answers beyond the ones every route of its kind can (see errorStatuses). */
+const HANDLER_ERRORS: Record<string, number[]> = {
+  // 501: a format this server has not built (src/scrape/unsupported.ts); search: enterprise modes.
+  scrape: [403, 404, 408, 501],
+  parse: [408],
+  search: [403, 408, 501],
+  map: [408],
+  interact: [408],
+  // appendToId names a batch that may not exist; feedback names a job that may not.
+  batchScrape: [404],
+  feedback: [404],
+  // The liveViewUrl token is the credential of this page.
+  browserLiveView: [401],
+  // Continuing a thread (threadId) is not built yet.
+  startAgent: [501],
+  // Firecrawl's own indexes: a team without them gets 403 (src/http/routes/search.ts).
+  searchResearchPapers: [403],
+  getResearchPaper: [403],
+  similarResearchPapers: [403],
+  searchResearchGithub: [403],
+  searchDeveloperGet: [403],
+  searchDeveloper: [403],
+  searchGov: [403],
+};
+
+/** The error statuses an operation can answer, from what the route declares. */
+function errorStatuses(route: RouteSpec, multipart: boolean): number[] {
+  const statuses = new Set<number>([500, ...(HANDLER_ERRORS[route.operationId] ?? [])]);
+  if (route.auth !== false) statuses.add(401);
+  if (route.rateClass !== 'none') statuses.add(429);
+  if (route.body || route.query || route.params || multipart) statuses.add(400);
+  if (route.body || multipart) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (route.creditsRequired) statuses.add(402);
+  if (route.url.includes(':')) {
+    statuses.add(404);
+    statuses.add(414);
+  }
+  if (route.idempotent) statuses.add(409);
+  if (!route.handler || route.feature) statuses.add(501);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Operations whose success is not a JSON body. */
+const NON_JSON_SUCCESS: Record<string, JsonSchema> = {
+  browserLiveView: { 'text/html': { schema: { type: 'string' } } },
+};
+
+/** The multipart body of `POST /v2/parse` (§4): the file, and the options as a JSON part. */
+function multipartBody(): JsonSchema {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: 'The file to convert.' },
+            options: { ...toSchema(parseOptions), description: 'Parse options (JSON).' },
+          },
+        },
+        encoding: { options: { contentType: 'application/json' } },
+      },
+    },
+  };
+}
+
+function responsesOf(route: RouteSpec, multipart: boolean): JsonSchema {
+  const success = successResponses[route.operationId];
+  const responses: JsonSchema = {
+    '200': {
+      description: 'Success',
+      content: NON_JSON_SUCCESS[route.operationId] ?? {
+        'application/json': { schema: success ? toSchema(success, 'output') : { type: 'object' } },
+      },
+    },
+  };
+  for (const status of errorStatuses(route, multipart)) {
+    const schema = status === 400 ? '#/components/schemas/BadRequest' : '#/components/schemas/Error';
+    const headers = status === 429 ? { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } : undefined;
+    responses[String(status)] = {
+      description: ERROR_STATUSES[status],
+      ...(headers && { headers }),
+      content: { 'application/json': { schema: { $ref: schema } } },
+    };
+  }
+  return responses;
 }
 
 /**
@@ -38,15 +152,13 @@ export function buildOpenApi(routes: RouteSpec[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const multipart = route.operationId === 'parse';
     const op: JsonSchema = {
       operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
       parameters: parametersOf(route),
-      responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
-        default: { description: 'Error', content: { 'application/json': { schema: errorResponse } } },
-      },
+      responses: responsesOf(route, multipart),
     };
     if (route.auth !== false) op.security = [{ bearer: [] }];
     if (!route.handler) {
@@ -54,6 +166,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string): JsonSchema {
     }
     if (route.body) {
       op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body) } } };
+    } else if (multipart) {
+      op.requestBody = multipartBody();
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = op;
   }
@@ -74,9 +188,19 @@ export function buildOpenApi(routes: RouteSpec[], version: string): JsonSchema {
           required: ['success', 'error'],
           properties: {
             success: { const: false },
+            error: { type: 'string', description: 'What went wrong, readable by a person.' },
+            code: { type: 'string', description: 'Stable machine-readable code, e.g. SCRAPE_TIMEOUT.' },
+            details: { description: 'Extra facts about the failure; its shape depends on `code`.' },
+          },
+        },
+        BadRequest: {
+          type: 'object',
+          required: ['success', 'error'],
+          properties: {
+            success: { const: false },
             error: { type: 'string' },
             code: { type: 'string' },
-            details: {},
+            details: { type: 'array', description: 'One entry per validation issue: `path`, `message`, `code`.' },
           },
         },
       },
