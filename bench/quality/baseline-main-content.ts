@@ -10,7 +10,7 @@
 //    never dropping an element that holds the page title or most of the text.
 // 3. If that would leave the page nearly empty, change nothing.
 import { Document } from 'domhandler';
-import type { Content } from '../../src/scrape/transform/clean.js';
+import type { Content } from '../../src/scrape/transform/content.js';
 import { contains, type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode } from '../../src/scrape/transform/dom.js';
 import { tableKind } from '../../src/scrape/transform/table-kind.js';
 

@@ -3,6 +3,7 @@
 // chrome when onlyMainContent. Non-content (head, scripts, styles, …) is always left out,
 // by the serializers.
 import { selectAll } from 'css-select';
+import type { Content } from './content.js';
 import { bodyOf, type ChildNode, type Document, type Element, forEachElement, type ParentNode } from './dom.js';
 import { keepMainContent } from './main-content.js';
 
@@ -10,13 +11,6 @@ export interface CleanOptions {
   onlyMainContent: boolean;
   includeTags?: string[];
   excludeTags?: string[];
-}
-
-// The cleaned page as a view of the parsed tree: the nodes to show, in order, and the
-// elements inside them to leave out.
-export interface Content {
-  nodes: ChildNode[];
-  skip: ReadonlySet<Element>;
 }
 
 export function cleanContent(doc: Document, options: CleanOptions): Content {

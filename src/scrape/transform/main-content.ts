@@ -7,13 +7,16 @@
 //    never dropping an element that holds the page title or most of the text.
 // 3. If that would leave the page nearly empty, change nothing.
 import { Document } from 'domhandler';
-import type { Content } from './clean.js';
-import { contains, type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode } from './dom.js';
+import type { Content } from './content.js';
+import { contains, type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode, textOf } from './dom.js';
+import { BOILERPLATE_NAME, COMMENTS_NAME, HIDDEN_CLASS, opensChromeSection } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
 
 interface Weight {
   text: number; // characters of text
   links: number; // of which inside links
+  anchors: number; // links with text
+  commas: number; // clauses, a sign of prose
 }
 
 const BOILERPLATE_TAGS = new Set([
@@ -25,41 +28,6 @@ const BOILERPLATE_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog',
   'menu', 'menubar', 'tooltip',
 ]);
-
-// Words of class names and ids that mark chrome. A word matches after a start or a
-// separator and is not followed by more lower-case letters, so "ad" matches "ad-slot" and
-// "ad2" but not "header", "add" or "badge". camelCase humps are not boundaries: generated
-// names like "anchorWithStickyNavbar_LWe7" would match. "header" and "banner" are left out:
-// article headers and hero banners carry titles.
-const BOILERPLATE_WORDS = [
-  // navigation
-  'nav', 'navbar', 'navigation', 'subnav', 'sidenav', 'topnav', 'menu', 'menubar', 'breadcrumb',
-  'breadcrumbs', 'crumbs', 'pagination', 'pager', 'toc', 'table-of-contents', 'skip-link', 'skiplink',
-  'skip-to-content', 'jump', 'back-to-top',
-  // site chrome
-  'masthead', 'site-header', 'global-header', 'topbar', 'top-bar', 'footer', 'colophon', 'sidebar',
-  'side-bar', 'widget', 'widgets', 'announcement', 'language-selector', 'lang-selector',
-  'language-switcher', 'locale-switcher', 'searchbar', 'search-form', 'search-box', 'buttons', 'print',
-  'edit-this-page', 'feedback', 'tooltip', 'slider-counter',
-  // consent, pop-ups, sign-ups
-  'cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'modal', 'popup', 'pop-up', 'overlay',
-  'interstitial', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
-  // advertising
-  'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adslot', 'adsbygoogle', 'dfp',
-  'sponsor', 'sponsored', 'sponsors', 'promo', 'promoted', 'outbrain', 'taboola',
-  // sharing, related content, comments
-  'social', 'share', 'shares', 'sharing', 'sharethis', 'addthis', 'related', 'relatedposts',
-  'recommended', 'recommendations', 'read-next', 'more-stories', 'most-read', 'most-popular',
-  'trending', 'comment', 'comments', 'respond', 'disqus',
-  // text only screen readers see
-  'sr-only', 'visually-hidden', 'screen-reader-text',
-];
-
-const BOILERPLATE_NAME = new RegExp(
-  `(?:^|[^A-Za-z0-9])(?:${BOILERPLATE_WORDS.map(
-    (w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`,
-  ).join('|')})(?![a-z])`,
-);
 
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -78,13 +46,22 @@ function isOpaque(el: Element): boolean {
 export function keepMainContent(content: Content, options: { findRoot: boolean }): Content {
   // The nodes shown so far, under one parent to weigh and search them as a whole.
   const top = new Document(content.nodes);
-  const survey: Survey = { weights: new Map(), skip: content.skip, mains: [], articles: [], h1s: [], chrome: [] };
+  const survey: Survey = {
+    weights: new Map(),
+    skip: content.skip,
+    mains: [],
+    articles: [],
+    h1s: [],
+    pieces: [],
+    named: new Set(),
+    scores: new Map(),
+  };
   const topWeight = measure(top, survey, false, false, false, false);
   survey.weights.set(top, topWeight);
   const weightOf = (node: ParentNode): Weight => survey.weights.get(node) ?? NOTHING;
   const isTitle = (h1: Element) => weightOf(h1).text > 0 && weightOf(h1).links < weightOf(h1).text;
 
-  const root = options.findRoot ? contentRoot(top, survey, weightOf) : top;
+  const root = options.findRoot ? chooseRoot(top, survey, weightOf) : top;
   const inRoot = (el: Element) => root === top || contains(root, el);
   const titleInside = survey.h1s.find((h1) => inRoot(h1) && isTitle(h1));
   // The page title when the root left it outside (a hero above <main>, an <h1> beside the
@@ -99,23 +76,31 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   const keep = new Set<ParentNode>();
   for (let p = titleInside?.parent; p && p !== root; p = p.parent) keep.add(p);
 
-  // Chrome was noted outermost first, so a piece inside one already dropped is passed over.
+  // Pieces were noted outermost first, so one inside a piece already dropped is passed over.
   const skip = new Set(content.skip);
   let dropped = 0;
-  for (const el of survey.chrome) {
-    if (!inRoot(el) || keep.has(el) || prose(weightOf(el)) > heavy || hasAncestor(el, (a) => skip.has(a))) continue;
+  const drop = (el: Element, anySize = false) => {
+    if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || hasAncestor(el, (a) => skip.has(a))) return;
     skip.add(el);
     dropped += weightOf(el).text;
+  };
+  for (const el of survey.pieces) {
+    if (!inRoot(el) || el === root) continue;
+    if (survey.named.has(el)) drop(el, isComments(el));
+    else if (isLinkList(el, weightOf) || isFeed(el, weightOf)) drop(el);
+    else if (HEADINGS.has(el.name) && opensChromeSection(textOf(el))) for (const part of chromeSection(el, root)) drop(part);
   }
 
-  const remaining = rootWeight.text - dropped + (title ? weightOf(title).text : 0);
-  if (remaining < 250 && remaining < 0.25 * topWeight.text) return content;
-
   const nodes = root === top ? content.nodes : title ? [title, root as Element] : [root as Element];
+  const remaining = rootWeight.text - dropped + (title ? weightOf(title).text : 0);
+  if (remaining < 250 && remaining < 0.25 * topWeight.text) {
+    // Nearly everything looked like chrome: a short post. Its region alone, else the page.
+    return root !== top && rootWeight.text >= 250 ? { nodes, skip: content.skip } : content;
+  }
   return { nodes, skip };
 }
 
-const NOTHING: Weight = { text: 0, links: 0 };
+const NOTHING: Weight = { text: 0, links: 0, anchors: 0, commas: 0 };
 
 interface Survey {
   // Only for the elements asked about later: landmarks, containers, titles, chrome.
@@ -124,7 +109,9 @@ interface Survey {
   mains: Element[]; // outermost <main> / [role=main]
   articles: Element[]; // outermost <article>
   h1s: Element[];
-  chrome: Element[]; // boilerplate candidates, in document order
+  pieces: Element[]; // what may be chrome, in document order: named chrome, blocks, headings
+  named: Set<Element>; // chrome by tag, role, hidden state or class/id words
+  scores: Map<Element, number>; // paragraph scores passed up to the blocks that hold them
 }
 
 // One pass that weighs the page and notes the landmarks, titles and chrome in it.
@@ -136,7 +123,8 @@ function measure(
   inArticle: boolean,
   inOpaque: boolean,
 ): Weight {
-  const w: Weight = { text: 0, links: 0 };
+  const w: Weight = { text: 0, links: 0, anchors: 0, commas: 0 };
+  let own = 0; // text directly inside, not in child elements
   const children = node.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -149,22 +137,77 @@ function measure(
       if (isMain) survey.mains.push(child);
       if (isArticle) survey.articles.push(child);
       if (name === 'h1') survey.h1s.push(child);
-      if (isChrome) survey.chrome.push(child);
+      if (isChrome) survey.named.add(child);
+      const isPiece = !inOpaque && (isChrome || BLOCKS.has(name) || HEADINGS.has(name));
+      if (isPiece) survey.pieces.push(child);
       const c = measure(child, survey, inLink || name === 'a', inMain || isMain, inArticle || isArticle, inOpaque || isOpaque(child));
-      if (isMain || isArticle || isChrome || name === 'h1' || isContainer(child)) survey.weights.set(child, c);
+      if (isMain || isArticle || isPiece || name === 'h1' || isContainer(child)) survey.weights.set(child, c);
       w.text += c.text;
       w.links += c.links;
+      w.anchors += c.anchors + (name === 'a' && !inLink && c.text > 0 ? 1 : 0);
+      w.commas += c.commas;
     } else if (isText(child)) {
       const n = child.data.trim().length;
       w.text += n;
+      own += n;
       if (inLink) w.links += n;
+      else if (n > 0) w.commas += countCommas(child.data);
     }
   }
+  if (!inLink && !inOpaque && node !== undefined && 'name' in node) scoreParagraph(node as Element, w, own, survey);
   return w;
 }
 
 function prose(w: Weight): number {
   return w.text - w.links;
+}
+
+// Where the article is by its prose (Readability's method): every paragraph scores by its
+// length and clauses, and passes its score to its parent, half to its grandparent and a
+// third to the one above; a block's score shrinks with its link density.
+const PARAGRAPHS = new Set(['p', 'pre', 'td', 'blockquote', 'dd']);
+
+function scoreParagraph(el: Element, w: Weight, own: number, survey: Survey): void {
+  const isParagraph = PARAGRAPHS.has(el.name) || (el.name === 'div' && own >= 25);
+  const length = el.name === 'div' && !PARAGRAPHS.has(el.name) ? own : prose(w);
+  if (!isParagraph || length < 25 || survey.named.has(el)) return;
+  const score = 1 + w.commas + Math.min(3, Math.floor(length / 100));
+  let p = el.parent;
+  for (let level = 0; level < 3 && p && isElement(p); level++, p = p.parent) {
+    survey.scores.set(p, (survey.scores.get(p) ?? 0) + score / (level === 0 ? 1 : level === 1 ? 2 : 3));
+  }
+}
+
+function countCommas(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(','); i !== -1; i = text.indexOf(',', i + 1)) n++;
+  return n;
+}
+
+function bestScored(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): Element | undefined {
+  // Chrome holds no article, unless it wraps most of the page (an off-canvas "menu" wrapper).
+  const small = 0.5 * prose(weightOf(top));
+  const isChrome = (el: Element) => survey.named.has(el) && (isComments(el) || prose(weightOf(el)) < small);
+  const inChrome = (el: Element) => isChrome(el) || hasAncestor(el, isChrome);
+  let best: Element | undefined;
+  let bestScore = 0;
+  for (const [el, score] of survey.scores) {
+    if (inChrome(el)) continue;
+    const w = weightOf(el);
+    const final = score * (1 - (w.text ? w.links / w.text : 0));
+    if (final > bestScore) {
+      best = el;
+      bestScore = final;
+    }
+  }
+  return best;
+}
+
+function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): ParentNode {
+  const landmark = contentRoot(top, survey, weightOf);
+  const scored = bestScored(top, survey, weightOf);
+  if (!scored || landmark === scored || contains(scored, landmark) || contains(landmark, scored)) return landmark;
+  return scored;
 }
 
 function contentRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): ParentNode {
@@ -210,12 +253,71 @@ function isContainer(el: Element): boolean {
   return CONTAINERS.has(el.name) || (el.name === 'table' && tableKind(el) === 'layout');
 }
 
+// Blocks that may turn out to be link lists or feeds of story cards.
+const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'tbody']);
+
+// Mostly links: menus, tag lists, "more news" lists. One link alone is left: a paragraph may
+// be just a link the article cites.
+function isLinkList(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  if (!BLOCKS.has(el.name)) return false;
+  const w = weightOf(el);
+  return w.anchors >= 2 && w.links >= 0.6 * w.text;
+}
+
+// A feed of story cards: three or more siblings of one shape (tag and class), each with a
+// link, holding most of the block's text, each one short.
+function isFeed(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  if (!BLOCKS.has(el.name)) return false;
+  const shapes = new Map<string, { count: number; text: number; prose: number }>();
+  for (const child of el.children) {
+    if (!isElement(child) || child.name === 'p' || child.name === 'tr') continue;
+    const w = weightOf(child);
+    if (w.anchors === 0 || !w.text) continue;
+    const key = `${child.name}.${child.attribs.class ?? ''}`;
+    const s = shapes.get(key) ?? { count: 0, text: 0, prose: 0 };
+    s.count++;
+    s.text += w.text;
+    s.prose += prose(w);
+    shapes.set(key, s);
+  }
+  const total = weightOf(el).text;
+  for (const s of shapes.values()) if (s.count >= 3 && s.text >= 0.6 * total && s.prose / s.count < 200) return true;
+  return false;
+}
+
+// A heading that opens comments or related stories, and what follows it up to the next
+// heading of its rank or higher; its wrapper instead when the heading opens that wrapper
+// and nothing else in it is a heading of that rank.
+function chromeSection(heading: Element, root: ParentNode): Element[] {
+  const rank = Number(heading.name[1]);
+  const section: Element[] = [heading];
+  let ended = false;
+  for (let n = heading.next; n; n = n.next) {
+    if (!isElement(n)) continue;
+    if (HEADINGS.has(n.name) && Number(n.name[1]) <= rank) {
+      ended = true;
+      break;
+    }
+    section.push(n);
+  }
+  const parent = heading.parent;
+  const first = parent?.children.find(isElement);
+  if (!ended && first === heading && parent !== root && parent && isElement(parent)) return [parent];
+  return section;
+}
+
+function isComments(el: Element): boolean {
+  const a = el.attribs;
+  return (!!a.class && COMMENTS_NAME.test(a.class)) || (!!a.id && COMMENTS_NAME.test(a.id));
+}
+
 function isBoilerplate(el: Element): boolean {
   if (BOILERPLATE_TAGS.has(el.name)) return true;
   const a = el.attribs;
   if (a.role && BOILERPLATE_ROLES.has(a.role)) return true;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   if (a.style && HIDDEN_STYLE.test(a.style)) return true;
+  if (a.class && HIDDEN_CLASS.test(a.class)) return true;
   if (HEADINGS.has(el.name)) return false; // a heading's class names describe its looks
   return (!!a.class && BOILERPLATE_NAME.test(a.class)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
 }

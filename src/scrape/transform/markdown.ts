@@ -2,7 +2,7 @@
 // module writes its input, reshaping on the way the few constructs it renders badly, and
 // tidies its output.
 import { htmlToMarkdown as mdream } from 'mdream';
-import type { Content } from './clean.js';
+import type { Content } from './content.js';
 import { type ChildNode, type Element, isElement, isNonContent, isText, type ParentNode, textOf } from './dom.js';
 import { imageSource } from './images.js';
 import { escapeAttribute, escapeText, TABLE_PARTS, VOID_ELEMENTS } from './serialize.js';

@@ -1,7 +1,7 @@
 // HTML text out of the cleaned view of a page: the `html` format, and the escaping rules
 // the markdown converter's input shares. Only the characters HTML requires are escaped, so
 // non-Latin pages stay as compact as they came.
-import type { Content } from './clean.js';
+import type { Content } from './content.js';
 import { type ChildNode, type Element, isElement, isNonContent, isText } from './dom.js';
 import { imageSource } from './images.js';
 import { absoluteOrSame, isInertUrl, mapSrcset } from './url.js';

@@ -1,0 +1,87 @@
+// What marks page chrome by name: words of class names and ids, and the headings that
+// open a comment section, a list of related stories, tags or an author box, in the
+// languages pages are commonly written in.
+
+// Words of class names and ids that mark chrome. A word matches after a start or a
+// separator and is not followed by more lower-case letters, so "ad" matches "ad-slot" and
+// "ad2" but not "header", "add" or "badge". camelCase humps are not boundaries: generated
+// names like "anchorWithStickyNavbar_LWe7" would match. "header" and "banner" are left out:
+// article headers and hero banners carry titles.
+const BOILERPLATE_WORDS = [
+  // navigation
+  'nav', 'navbar', 'navigation', 'subnav', 'sidenav', 'topnav', 'menu', 'menubar', 'breadcrumb',
+  'breadcrumbs', 'crumbs', 'pagination', 'pager', 'paginate', 'toc', 'table-of-contents', 'skip-link',
+  'skiplink', 'skip-to-content', 'jump', 'back-to-top', 'prev-next', 'post-navigation',
+  // site chrome
+  'masthead', 'site-header', 'global-header', 'topbar', 'top-bar', 'footer', 'colophon', 'sidebar',
+  'side-bar', 'widget', 'widgets', 'announcement', 'language-selector', 'lang-selector',
+  'language-switcher', 'locale-switcher', 'searchbar', 'search-form', 'search-box', 'buttons', 'print',
+  'noprint', 'edit-this-page', 'feedback', 'tooltip', 'slider-counter', 'ticker', 'newsticker',
+  // consent, pop-ups, sign-ups
+  'cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'modal', 'popup', 'pop-up', 'overlay',
+  'interstitial', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
+  'paywall', 'login',
+  // advertising
+  'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adslot', 'adsbygoogle', 'dfp',
+  'sponsor', 'sponsored', 'sponsors', 'promo', 'promoted', 'outbrain', 'taboola', 'affiliate',
+  // sharing, related content, comments
+  'social', 'share', 'shares', 'sharing', 'sharethis', 'addthis', 'shariff', 'related', 'relatedposts',
+  'recommended', 'recommendations', 'read-next', 'more-stories', 'most-read', 'most-popular',
+  'trending', 'comment', 'comments', 'respond', 'disqus', 'reactions', 'suggestions', 'bookmark',
+  // about the article rather than the article: author boxes, bylines, dates, tags, ratings
+  'author', 'authors', 'author-box', 'author-bio', 'byline', 'bio', 'meta', 'metadata', 'postmeta',
+  'post-meta', 'entry-meta', 'postmetadata', 'metaline', 'dateline', 'date', 'published', 'timestamp',
+  'tags', 'tag-list', 'taglist', 'tagcloud', 'catlinks', 'categories', 'rating', 'ratings', 'credit',
+  'credits', 'embed', 'copyright', 'image-source', 'teasers', 'teaser-collection', 'aside-teaser',
+  // text only screen readers see
+  'sr-only', 'visually-hidden', 'screen-reader-text',
+];
+
+// Comment sections are chrome however long they run: a busy thread outweighs the article.
+export const COMMENTS_NAME = /(?:^|[^A-Za-z0-9])(?:[cC]omments?|[rR]espond|[dD]isqus|[rR]eactions)(?![a-z])/;
+
+// Class names that hide an element on every screen (utility CSS), not only on some.
+export const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:\s|$)/;
+
+export const BOILERPLATE_NAME = new RegExp(
+  `(?:^|[^A-Za-z0-9])(?:${BOILERPLATE_WORDS.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})(?![a-z])`,
+);
+
+// Headings that open a section of chrome, lower-cased; a heading matches when its text
+// starts with one (after an optional count: "12 Kommentare", "3 responses to …").
+const SECTION_HEADINGS = [
+  // comments
+  'comment', 'comments', 'leave a comment', 'leave a reply', 'post a comment', 'responses',
+  'kommentar', 'kommentare', 'kommentieren', 'antworten', 'leserkommentare',
+  'commentaire', 'commentaires', 'laisser un commentaire', 'réagir', 'comentario', 'comentarios',
+  'deja un comentario', 'deixe um comentário', 'comentários', 'commenti', 'lascia un commento',
+  'reacties', 'reactie', 'komentarze', 'komentarz', 'kommentarer', 'kommentit', 'комментарии',
+  // related and further stories
+  'related', 'you may also like', 'you might also like', 'you may be interested', 'more from',
+  'more on this', 'more stories', 'read more', 'read next', 'recommended', 'most read', 'most popular',
+  'popular posts', 'recent posts', 'latest news', 'also read',
+  'ähnliche', 'auch interessant', 'das könnte sie auch interessieren', 'das könnte dich auch interessieren',
+  'mehr zum thema', 'mehr aus', 'mehr zu', 'weitere artikel', 'weitere beiträge', 'lesen sie auch',
+  'lesen sie mehr', 'auch lesenswert', 'verwandte', 'meistgelesen', 'beliebte', 'neueste beiträge',
+  'aktuelle beiträge', 'letzte beiträge', 'empfehlungen', 'articles similaires', 'à lire aussi',
+  'lire aussi', 'sur le même sujet', 'à découvrir', 'artículos relacionados', 'noticias relacionadas',
+  'te puede interesar', 'también te puede interesar', 'lo más leído', 'articoli correlati',
+  'potrebbe interessarti', 'leggi anche', 'gerelateerde', 'lees ook', 'zobacz też', 'zobacz także',
+  'czytaj też', 'czytaj także', 'polecane', 'leia também', 'mais lidas', 'relacionados',
+  'похожие', 'читайте также',
+  // tags, sharing, the author
+  'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
+  'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
+  'à propos de l’auteur', 'sobre el autor', 'newsletter',
+];
+
+const SECTION_HEADING = new RegExp(
+  `^(?:\\d+\\s+)?(?:${SECTION_HEADINGS.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
+  'u',
+);
+
+/** A heading whose words open a comment section, related stories, tags or an author box. */
+export function opensChromeSection(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return t.length > 0 && t.length <= 60 && SECTION_HEADING.test(t);
+}
