@@ -1,11 +1,14 @@
 // HTML → markdown throughput of Trawl against turndown + turndown-plugin-gfm, on the same
 // pages: the hand-written corpus and one large generated page. Reports MB/s (median of
 // timed rounds after a warm-up), the ratio to turndown, and a few quality checks.
+// Targets: Trawl's conversion (htmlToMarkdown) at least as fast as turndown on both sets,
+// and every quality check holding for it.
 import TurndownService from 'turndown';
 // @ts-expect-error turndown-plugin-gfm ships no type declarations
 import { gfm } from 'turndown-plugin-gfm';
 import { decodeHtml, htmlToMarkdown, transformHtml } from '../src/scrape/transform/index.js';
 import { corpusBytes, corpusPages } from '../test/fixtures/corpus/pages.js';
+import { atLeast, quick } from './lib/targets.js';
 
 interface Page {
   name: string;
@@ -17,7 +20,7 @@ interface Page {
 type Convert = (page: Page) => string;
 
 const WARMUP_ROUNDS = 3;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 5 : 15));
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
 turndown.use(gfm);
@@ -82,12 +85,19 @@ for (const name of names) {
   console.log(row([name, ...setNames.map((s) => median(r[s]!).toFixed(2)), ...setNames.map((s) => `${ratio(s).toFixed(1)}×`)]));
 }
 
+for (const s of setNames) {
+  const r = rates['trawl htmlToMarkdown']!;
+  atLeast(`Trawl htmlToMarkdown / turndown (${s}, MB/s)`, median(r[s]!.map((rate, round) => rate / rates[peer]![s]![round]!)), 1);
+}
+
 console.log('\nquality checks (✓ = holds)');
 const checks = qualityChecks();
 console.log(row(['check', ...Object.keys(converters)]));
 for (const check of checks) {
   console.log(row([check.name, ...Object.values(converters).map((c) => (check.holds(c) ? '✓' : '✗'))]));
 }
+const trawlChecks = checks.filter((c) => c.holds(converters['trawl htmlToMarkdown']!)).length;
+atLeast('quality checks holding for Trawl htmlToMarkdown (of ' + checks.length + ')', trawlChecks, checks.length, '');
 
 interface Check {
   name: string;
