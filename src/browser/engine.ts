@@ -24,6 +24,8 @@ export interface BrowserEngineOptions extends AddressPolicyOptions {
   extraArgs?: string[];
   /** How long close() lets running renders finish before closing the browser. Default 5 s. */
   closeGraceMs?: number;
+  /** Pages opened ahead of the renders that will take them (BrowserPool); default 2, 0 for none. */
+  warmPages?: number;
 }
 
 export interface BrowserEngineStats {
@@ -31,6 +33,8 @@ export interface BrowserEngineStats {
   launches: number;
   activePages: number;
   queued: number;
+  /** Renders that took a page opened ahead. */
+  warmHits: number;
 }
 
 export interface BrowserEngine {
@@ -116,7 +120,12 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     started ??= startProxy().then((proxy) => {
       running = {
         proxy,
-        pool: new BrowserPool({ proxyServer: proxy.url, executablePath: options.executablePath, extraArgs: options.extraArgs }),
+        pool: new BrowserPool({
+          proxyServer: proxy.url,
+          executablePath: options.executablePath,
+          extraArgs: options.extraArgs,
+          warmPages: options.warmPages,
+        }),
       };
       return running;
     });
@@ -227,10 +236,11 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   return {
     render,
     stats() {
-      return { launches: running?.pool.launches ?? 0, activePages: slots.inUse, queued: slots.queued };
+      return { launches: running?.pool.launches ?? 0, activePages: slots.inUse, queued: slots.queued, warmHits: running?.pool.warmHits ?? 0 };
     },
     close() {
       closing ??= (async () => {
+        running?.pool.stopWarming();
         const drained = slots.close(new BrowserError('BROWSER_CLOSED', 'the browser engine is closed'));
         await settleWithin(drained, closeGraceMs);
         const live = await started?.catch(() => undefined);

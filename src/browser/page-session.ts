@@ -67,6 +67,8 @@ async function waitForQuietDom(page: Page, deadline: Deadline): Promise<void> {
   // A string, not a function: this code runs in the page, whose DOM types the server does not compile against.
   await page
     .evaluate(`new Promise((resolve) => {
+      // Called after load: without scripts (or frames that could hold some) nothing is left to change the DOM.
+      if (!document.querySelector('script, iframe, frame, object, embed')) return resolve();
       let timer = setTimeout(done, ${QUIET_MS});
       const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${QUIET_MS}); });
       const cap = setTimeout(done, ${cap});

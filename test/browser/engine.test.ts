@@ -309,7 +309,7 @@ describe('browser engine', () => {
 describe('browser engine lifecycle', () => {
   it('starts nothing until a render needs the browser, then says what is missing', async () => {
     const engine = createBrowserEngine({ executablePath: '/nonexistent/chromium', allowPrivateNetwork: true, resolve });
-    assert.deepEqual(engine.stats(), { launches: 0, activePages: 0, queued: 0 });
+    assert.deepEqual(engine.stats(), { launches: 0, activePages: 0, queued: 0, warmHits: 0 });
     const err = await fails(engine.render({ url: 'http://127.0.0.1:9/' }), 'BROWSER_UNAVAILABLE');
     assert.match(err.message, /\/nonexistent\/chromium/);
     await engine.close();
