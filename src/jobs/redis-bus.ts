@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { RedisHealth } from './redis-health.js';
 
 export interface RedisLog {
   error(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
 }
 
 /**
@@ -33,6 +35,8 @@ export class RedisBus {
   /** Tells this process's own messages apart when they come back. */
   readonly origin = randomUUID();
   readonly redis: Redis;
+  /** One line when Redis goes away and one when it is back, for every connection of this process. */
+  readonly health: RedisHealth;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<Handler>>();
 
@@ -46,7 +50,8 @@ export class RedisBus {
     this.sub = connectRedis(url, `${prefix}:events`);
     this.sub.on('message', (channel: string, raw: string) => this.dispatch(channel, raw));
     // ioredis reconnects by itself; without listeners its errors would be thrown as unhandled.
-    for (const c of [this.redis, this.sub]) c.on('error', (err) => this.log.error({ err }, 'Redis connection error'));
+    this.health = new RedisHealth(log);
+    for (const c of [this.redis, this.sub]) this.health.watch(c);
   }
 
   key(name: string): string {

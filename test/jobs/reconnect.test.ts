@@ -46,6 +46,7 @@ test(
     };
     const dirs = [tempDataDir(), tempDataDir()];
     const children: Running[] = [];
+    let passed = false;
     try {
       const api = run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'api'], { ...env, TRAWL_DATA_DIR: dirs[0]!, PORT: '0', HOST: '127.0.0.1' }, root);
       const worker = run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], { ...env, TRAWL_DATA_DIR: dirs[1]! }, root);
@@ -89,8 +90,21 @@ test(
       assert.equal(new Set(paths).size, PAGES, 'every page once');
       assert.equal(paths.length, PAGES, 'no page twice');
       assert.deepEqual((await call('GET', `/v2/crawl/${id}/errors`)).body.errors, []);
+
+      // Clear lines about the outage and the recovery, once each, rather than one per reconnect attempt.
+      for (const p of [api, worker]) {
+        const out = p.output();
+        assert.match(out, /Redis is unreachable \(\w+\): reconnecting/);
+        assert.match(out, /Redis is reachable again/);
+        assert.ok(out.indexOf('Redis is reachable again') > out.indexOf('Redis is unreachable'));
+        assert.doesNotMatch(out, /"msg":"(BullMQ error|Redis connection error)"/);
+        assert.doesNotMatch(out, /uncaught exception/);
+      }
+      assert.match(worker.output(), /PostgreSQL connection lost \([^)]+\): reconnecting/);
+      assert.match(worker.output(), /PostgreSQL is reachable again/);
+      passed = true;
     } finally {
-      for (const c of children) t.diagnostic(c.output().slice(-6000));
+      if (!passed) for (const c of children) t.diagnostic(c.output().slice(-6000));
       for (const c of children) c.child.kill('SIGKILL');
       await Promise.all(children.map((c) => c.exited));
       await Promise.all([pgProxy.close(), redisProxy.close()]);

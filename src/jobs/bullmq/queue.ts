@@ -70,8 +70,10 @@ export class BullMQQueue implements Queue {
       prefix,
       autorun: false,
     });
-    this.timers.on('error', (err) => opts.log.error({ err }, 'BullMQ error'));
-    this.timerWorker.on('error', (err) => opts.log.error({ err }, 'BullMQ error'));
+    for (const c of this.connections) opts.bus.health.watch(c);
+    // BullMQ repeats its connections' errors (and those of the ones it duplicates): the health watch reports outages once.
+    this.timers.on('error', (err) => opts.bus.health.failed(null, err));
+    this.timerWorker.on('error', (err) => opts.bus.health.failed(null, err));
   }
 
   static async start(tasks: TaskStore, opts: BullMQQueueOptions): Promise<BullMQQueue> {

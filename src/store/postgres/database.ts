@@ -21,10 +21,31 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-export function openPool(databaseUrl: string, max: number): pg.Pool {
+export interface PoolLog {
+  error(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+}
+
+/** Connections lost, by pool: reported once per outage, not once per connection. */
+const outages = new WeakMap<pg.Pool, (err: Error) => void>();
+
+export function openPool(databaseUrl: string, max: number, log?: PoolLog): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, types });
+  let lost = false;
+  const onLost = (err: Error) => {
+    if (lost) return;
+    lost = true;
+    const why = (err as { code?: string }).code ?? err.message;
+    log?.error({ postgres: why }, `PostgreSQL connection lost (${why}): reconnecting at the next query; requests and tasks that need it fail or wait meanwhile`);
+  };
+  outages.set(pool, onLost);
   // An idle connection the server dropped must not take the process down.
-  pool.on('error', () => {});
+  pool.on('error', onLost);
+  pool.on('connect', () => {
+    if (!lost) return;
+    lost = false;
+    log?.info({}, 'PostgreSQL is reachable again');
+  });
   return pool;
 }
 
@@ -47,7 +68,10 @@ export async function transaction<T>(
     // A checked-out connection that drops between two queries emits `error` on
     // the client, which the pool only listens to while the client is idle:
     // unheard, it would end the process. The next query fails and says so.
-    const onLost = (err: Error) => (broken ??= err);
+    const onLost = (err: Error) => {
+      broken ??= err;
+      outages.get(pool)?.(err);
+    };
     client.on('error', onLost);
     try {
       await client.query(mode);
