@@ -29,6 +29,15 @@ describe('the dashboard, in Chromium against a real Trawl', () => {
       '/b': { html: page('Page B', '<h1>Page B</h1><p>Bravo nets hold the biggest catch.</p>'), delayMs: 800 },
       '/c': { html: page('Page C', '<h1>Page C</h1><p>Charlie nets, repaired by hand.</p>'), delayMs: 800 },
       '/prices': { html: page('Prices', '<h1>Prices</h1><p>The skiff net costs $49.</p>') },
+      // What Python's http.server answers for a missing page.
+      '/gone': { status: 404, html: page('Error response', '<h1>Error response</h1><p>Error code: 404</p><p>Message: File not found.</p>') },
+      '/handbook': {
+        html: page(
+          'Mending handbook',
+          `<h1>Mending handbook</h1><p>Read the <a href="/a">introduction to mending</a> before the <strong>trawler</strong> chapter.</p>
+           <hr><table><tr><th>Knot</th><th>Use</th></tr><tr><td>Sheet bend</td><td>joins two mending twines</td></tr></table>`,
+        ),
+      },
     });
     s = await startTestServer();
     browser = await launchChromium();
@@ -185,5 +194,108 @@ describe('the dashboard, in Chromium against a real Trawl', () => {
     assert.match((await note.textContent()) ?? '', /Not available on this server/);
     assert.equal(await p.locator('input[name=monitorName]').count(), 0);
     await p.context().close();
+  });
+
+  test('the sign-in page says where a key comes from', async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    await p.goto(s.url + '/');
+    const help = (await p.getByTestId('key-help').textContent()) ?? '';
+    assert.match(help, /TRAWL_API_KEY/);
+    assert.match(help, /trawl keys create --team NAME/);
+    await context.close();
+  });
+
+  test('a page that answers 404 shows as an error, not as a normal document', async () => {
+    const p = await signedIn();
+    await p.goto(`${s.url}/#/playground/scrape`);
+    await p.fill('input[name=url]', site.url('/gone'));
+    await p.click('button[type=submit]');
+    const alert = p.getByTestId('error-page');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /The page answered 404.*not the content you asked for/);
+    assert.equal(await alert.getAttribute('role'), 'alert');
+    await p.context().close();
+  });
+
+  test('the search tab says what it searches, and its snippets are plain text', async () => {
+    assert.equal((await s.api('POST', '/v2/scrape', { url: site.url('/handbook'), maxAge: 0 })).status, 200);
+    // The page reaches the index right after its scrape; wait until the API finds it.
+    for (let i = 0; i < 50 && !(await s.api('POST', '/v2/search', { query: 'mending' })).body.data?.web?.length; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const p = await signedIn();
+    await p.goto(`${s.url}/#/playground/search`);
+    assert.match((await p.locator('section > p.muted').textContent()) ?? '', /this server’s own index \(the pages it has scraped or crawled\)/);
+    await p.fill('input[name=query]', 'mending');
+    await p.click('button[type=submit]');
+    const snippet = p.locator('.hit .snippet').first();
+    await snippet.waitFor();
+    const text = (await snippet.textContent()) ?? '';
+    assert.match(text, /introduction to mending/);
+    assert.doesNotMatch(text, /\]\(|\*\*|---|\|/, `plain text, not markdown: ${text}`);
+    await p.context().close();
+  });
+
+  describe('at phone width (390 px)', () => {
+    async function phone(): Promise<Page> {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await context.addInitScript({ content: `localStorage.setItem('trawl.apiKey', ${JSON.stringify(s.key)})` });
+      return context.newPage();
+    }
+
+    /** How many lines `selector`'s text takes: 1 when it is not broken. */
+    const linesOf = (p: Page, selector: string) =>
+      p.locator(selector).first().evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+
+    test('the navigation is one row that fits the screen, every screen still reachable by name', async () => {
+      const p = await phone();
+      await p.goto(`${s.url}/#/playground`);
+      const links = p.getByTestId('nav-link');
+      await links.first().waitFor();
+      const boxes = await Promise.all((await links.all()).map((l) => l.boundingBox()));
+      assert.equal(boxes.length, 6);
+      const tops = new Set(boxes.map((b) => Math.round(b!.y)));
+      assert.equal(tops.size, 1, `one row, not ${tops.size}`);
+      for (const b of boxes) assert.ok(b!.x >= 0 && b!.x + b!.width <= 390, `inside the screen: ${JSON.stringify(b)}`);
+      const signOut = await p.getByRole('button', { name: 'Sign out' }).boundingBox();
+      const row = boxes[0]!;
+      assert.ok(signOut && signOut.x + signOut.width <= 390, `sign out inside the screen: ${JSON.stringify(signOut)}`);
+      assert.ok(signOut.y >= row.y && signOut.y + signOut.height <= row.y + row.height, 'sign out on the same row');
+      assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
+      await p.getByRole('link', { name: 'API keys' }).click();
+      await p.getByTestId('keys-table').waitFor();
+      await p.context().close();
+    });
+
+    test('the keys table keeps "Revoke" and "active" on one line', async () => {
+      const created = await s.api('POST', '/v2/team/keys', { name: 'phone-check' });
+      assert.equal(created.status, 200);
+      const p = await phone();
+      await p.goto(`${s.url}/#/keys`);
+      const row = p.locator(`tr[data-key-id="${created.body.data.id}"]`);
+      await row.waitFor();
+      assert.equal(await linesOf(p, `tr[data-key-id="${created.body.data.id}"] button.danger`), 1, 'Revoke on one line');
+      assert.equal(await linesOf(p, `tr[data-key-id="${created.body.data.id}"] [data-testid=key-state]`), 1, 'active on one line');
+      assert.equal(await row.getByTestId('key-state').textContent(), 'active');
+      const revoke = await row.getByRole('button', { name: 'Revoke' }).boundingBox();
+      assert.ok(revoke && revoke.x >= 0 && revoke.x + revoke.width <= 390, `Revoke is on the screen, not scrolled away: ${JSON.stringify(revoke)}`);
+      assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
+      await p.context().close();
+    });
+
+    test('a scrape shows its page readable at phone width', async () => {
+      const p = await phone();
+      await p.goto(`${s.url}/#/playground/scrape`);
+      await p.fill('input[name=url]', site.url('/'));
+      await p.click('button[type=submit]');
+      await p.locator('[data-testid=document] .markdown h1', { hasText: 'Trawl test shop' }).waitFor();
+      assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
+      await p.context().close();
+    });
   });
 });

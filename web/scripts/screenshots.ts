@@ -217,7 +217,32 @@ async function main() {
     }
     await shot('browser');
     if (session.status === 200) await s.api('DELETE', `/v2/browser/${session.body.id}`);
+
+    // A page that answers 404 is shown as an error page.
+    await p.goto(`${s.url}/#/playground/scrape`);
+    await p.fill('input[name=url]', site.url('/guide/missing'));
+    await p.click('button[type=submit]');
+    await p.getByTestId('error-page').waitFor();
+    await shot('playground-error-page');
     await context.close();
+
+    // At phone width (390 px).
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const m = await phone.newPage();
+    await m.goto(s.url + '/');
+    await m.locator('input[name=apiKey]').waitFor();
+    await shot('phone-sign-in', m);
+    await m.fill('input[name=apiKey]', s.key);
+    await m.click('button[type=submit]');
+    await m.goto(`${s.url}/#/playground/scrape`);
+    await m.fill('input[name=url]', site.url('/'));
+    await m.click('button[type=submit]');
+    await m.locator('[data-testid=document] .markdown h1').waitFor();
+    await shot('phone-playground-scrape', m);
+    await m.goto(`${s.url}/#/keys`);
+    await m.getByTestId('keys-table').waitFor();
+    await shot('phone-keys', m);
+    await phone.close();
   } finally {
     await browser.close();
     await s.close();

@@ -8,13 +8,14 @@ import { Playground } from './playground/playground.js';
 import { SignIn } from './screens/sign-in.js';
 import { UsageScreen } from './screens/usage.js';
 
+// `short` is shown on a phone, where the navigation is one row across the top.
 const NAV = [
-  { id: 'playground', label: 'Playground' },
-  { id: 'jobs', label: 'Jobs' },
-  { id: 'usage', label: 'Usage' },
-  { id: 'keys', label: 'API keys' },
-  { id: 'monitors', label: 'Monitors' },
-  { id: 'browser', label: 'Browser sessions' },
+  { id: 'playground', label: 'Playground', short: 'Play' },
+  { id: 'jobs', label: 'Jobs', short: 'Jobs' },
+  { id: 'usage', label: 'Usage', short: 'Usage' },
+  { id: 'keys', label: 'API keys', short: 'Keys' },
+  { id: 'monitors', label: 'Monitors', short: 'Monitors' },
+  { id: 'browser', label: 'Browser sessions', short: 'Browser' },
 ];
 
 export function App() {
@@ -26,8 +27,15 @@ export function App() {
       <nav class="sidebar">
         <div class="brand">Trawl</div>
         {NAV.map((n) => (
-          <a href={href(n.id)} class={n.id === screen ? 'nav active' : 'nav'} aria-current={n.id === screen ? 'page' : undefined}>
-            {n.label}
+          <a
+            href={href(n.id)}
+            class={n.id === screen ? 'nav active' : 'nav'}
+            aria-current={n.id === screen ? 'page' : undefined}
+            aria-label={n.label}
+            data-testid="nav-link"
+          >
+            <span class="long">{n.label}</span>
+            <span class="short">{n.short}</span>
           </a>
         ))}
         <div class="sidebar-foot">

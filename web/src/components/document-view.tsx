@@ -23,7 +23,7 @@ export function DocumentView({ doc }: { doc: any }) {
   const [source, setSource] = useState(false);
 
   return (
-    <article class="document" data-testid="document">
+    <article class={meta.statusCode >= 400 ? 'document error-page' : 'document'} data-testid="document">
       <header class="doc-head">
         <h3>{meta.title || meta.sourceURL || doc.url || 'Untitled page'}</h3>
         <div class="doc-meta">
@@ -36,6 +36,13 @@ export function DocumentView({ doc }: { doc: any }) {
           {meta.contentType && <span class="badge">{meta.contentType}</span>}
           {meta.cacheState && <span class="badge">cache {meta.cacheState}</span>}
         </div>
+        {meta.statusCode >= 400 && (
+          <div class="note error" role="alert" data-testid="error-page">
+            The page answered <strong>{meta.statusCode}</strong>
+            {meta.error ? ` (${meta.error})` : ''}: what follows is the site’s error page, not the content you asked for. Check
+            the URL.
+          </div>
+        )}
         {doc.warning && <div class="note warn">{doc.warning}</div>}
       </header>
       <Tabs tabs={tabs} current={current} onSelect={setChosen} />

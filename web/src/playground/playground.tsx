@@ -10,7 +10,12 @@ const TOOLS = [
   { id: 'scrape', label: 'Scrape', blurb: 'One page, in the formats you pick.' },
   { id: 'crawl', label: 'Crawl', blurb: 'A whole site or section; follow it live under Jobs.' },
   { id: 'map', label: 'Map', blurb: 'Every URL of a site, fast, without scraping them.' },
-  { id: 'search', label: 'Search', blurb: 'Web search, optionally scraping each result.' },
+  {
+    id: 'search',
+    label: 'Search',
+    blurb:
+      'Searches this server’s own index (the pages it has scraped or crawled) and, when the operator has set one up, a web search provider (TRAWL_SEARXNG_URL). Optionally scrapes each result.',
+  },
   { id: 'extract', label: 'Extract', blurb: 'Structured data from pages, by prompt or schema.' },
   { id: 'parse', label: 'Parse', blurb: 'A file you upload (PDF, DOCX, HTML…) as markdown.' },
 ] as const;

@@ -51,7 +51,12 @@ export function SearchTool() {
             <h3>
               {s} <span class="muted">({data[s].length})</span>
             </h3>
-            {data[s].length === 0 && <Empty>No results.</Empty>}
+            {data[s].length === 0 && (
+              <Empty>
+                No results. Unless its operator added a search provider, this server searches only the pages it has
+                scraped or crawled itself: crawl a site first, or set TRAWL_SEARXNG_URL on the server to search the web.
+              </Empty>
+            )}
             {data[s].map((item: any) => (
               <SearchHit item={item} />
             ))}
@@ -71,7 +76,7 @@ function SearchHit({ item }: { item: any }) {
         {item.title || item.url}
       </a>
       <div class="muted small">{item.url}</div>
-      {(item.description || item.snippet) && <p>{item.description ?? item.snippet}</p>}
+      {(item.description || item.snippet) && <p class="snippet">{item.description ?? item.snippet}</p>}
       {scraped && (
         <button type="button" class="link" onClick={() => setOpen(!open)}>
           {open ? 'Hide the page' : 'Show the scraped page'}

@@ -61,12 +61,13 @@ export function KeysScreen() {
         {keys.error !== undefined && <ErrorNote error={keys.error} />}
         {keys.data && keys.data.data.length === 0 && <Empty>This team has no keys (authentication is off).</Empty>}
         {keys.data && keys.data.data.length > 0 && (
+          <div class="table-scroll">
           <table class="table" data-testid="keys-table">
             <thead>
               <tr>
                 <th>Name</th>
                 <th>Key</th>
-                <th>Created</th>
+                <th class="wide-only">Created</th>
                 <th>State</th>
                 <th />
               </tr>
@@ -80,9 +81,9 @@ export function KeysScreen() {
                   <td>
                     <code>{k.prefix}…</code>
                   </td>
-                  <td>{new Date(k.createdAt).toLocaleString()}</td>
-                  <td data-testid="key-state">{k.revokedAt ? `revoked ${new Date(k.revokedAt).toLocaleString()}` : 'active'}</td>
-                  <td>
+                  <td class="wide-only">{new Date(k.createdAt).toLocaleString()}</td>
+                  <td class="state" data-testid="key-state">{k.revokedAt ? `revoked ${new Date(k.revokedAt).toLocaleString()}` : 'active'}</td>
+                  <td class="actions">
                     {!k.revokedAt && !k.current && confirming !== k.id && (
                       <button type="button" class="danger" onClick={() => setConfirming(k.id)}>
                         Revoke
@@ -113,6 +114,7 @@ export function KeysScreen() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </div>
     </section>

@@ -27,6 +27,11 @@ export function SignIn() {
       <form class="card" onSubmit={submit}>
         <h1>Trawl</h1>
         <p class="muted">Sign in with an API key of your team. It is kept in this browser only.</p>
+        <div class="note" data-testid="key-help">
+          <strong>Where does a key come from?</strong> If you started this server, it is the <code>TRAWL_API_KEY</code> you
+          started it with. Otherwise ask its operator, who issues keys with <code>trawl keys create --team NAME</code>.
+          A signed-in team can create more keys under API keys.
+        </div>
         <label>
           API key
           <input
