@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { setUrlPolicy } from '../../src/api/index.js';
 import { startSite, type Site } from '../fixtures/site.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ensureDashboardBuilt, launchChromium } from './dashboard.js';
@@ -297,5 +298,23 @@ describe('the dashboard, in Chromium against a real Trawl', () => {
       assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing sticks out sideways');
       await p.context().close();
     });
+  });
+
+  test('on a server that refuses private targets, scraping one names TRAWL_ALLOW_PRIVATE_NETWORK', async () => {
+    // The URL policy is process-wide: this strict server is the last one this file starts, and the policy is put back after it.
+    const strict = await startTestServer({ TRAWL_ALLOW_PRIVATE_NETWORK: 'off' });
+    try {
+      const context = await browser.newContext();
+      await context.addInitScript({ content: `localStorage.setItem('trawl.apiKey', ${JSON.stringify(strict.key)})` });
+      const p = await context.newPage();
+      await p.goto(`${strict.url}/#/playground/scrape`);
+      await p.fill('input[name=url]', 'http://127.0.0.1:8099/');
+      await p.click('button[type=submit]');
+      await p.getByRole('alert').filter({ hasText: 'TRAWL_ALLOW_PRIVATE_NETWORK=on' }).waitFor();
+      await context.close();
+    } finally {
+      await strict.close();
+      setUrlPolicy({ allowLocalTargets: true });
+    }
   });
 });
