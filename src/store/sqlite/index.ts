@@ -13,6 +13,7 @@ import { acquireDataDirLock } from './lock.js';
 import { createSqlitePageStore } from './pages.js';
 import { createSqliteJobResultStore } from './results.js';
 import { createSqliteArtifactStore, createSqliteScrapeStore } from './scrapes.js';
+import { createSqliteActivityStore, createSqliteFeedbackStore, createSqliteTeamSettingStore, createSqliteAgentThreadStore } from './team-records.js';
 import { createSqliteTaskStore } from './tasks.js';
 import { createSqliteTeamStore } from './teams.js';
 import { createSqliteWebhookOutbox } from './webhooks.js';
@@ -60,6 +61,10 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     browserSessions: createSqliteBrowserSessionStore(opened),
     extracts: createSqliteExtractStore(opened),
     agents: createSqliteAgentStore(opened),
+    activity: createSqliteActivityStore(opened),
+    feedback: createSqliteFeedbackStore(opened),
+    teamSettings: createSqliteTeamSettingStore(opened),
+    agentThreads: createSqliteAgentThreadStore(opened),
     async close() {
       opened.close();
       release();
