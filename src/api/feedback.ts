@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, opt, originFields, strictObject } from './common.js';
+import { httpUrl, opt, originFields, queryInt, strictObject } from './common.js';
 
 const METADATA_MAX_BYTES = 8 * 1024;
 
@@ -52,3 +52,12 @@ export type FeedbackRequest = z.output<typeof feedbackRequest>;
 export const searchFeedbackRequest = strictObject(ratingFields(20));
 
 export type SearchFeedbackRequest = z.output<typeof searchFeedbackRequest>;
+
+/** `GET /v2/feedback` (Trawl extension): the team's feedback, newest first. */
+export const feedbackListQuery = z.object({
+  endpoint: opt(z.enum(['search', 'scrape', 'parse', 'map'])),
+  limit: opt(queryInt.min(1).max(500), 100),
+});
+
+/** §14.2 path: the search job id. */
+export const searchFeedbackParams = z.object({ jobId: z.uuid() });

@@ -32,7 +32,15 @@ export {
   monitorUpdateRequest,
 } from './monitor.js';
 export type { MonitorCreateRequest, MonitorTarget, MonitorUpdateRequest } from './monitor.js';
-export { feedbackRequest, searchFeedbackRequest } from './feedback.js';
+export { feedbackListQuery, feedbackRequest, searchFeedbackParams, searchFeedbackRequest } from './feedback.js';
 export type { FeedbackRequest, SearchFeedbackRequest } from './feedback.js';
-export { historicalUsageQuery, type HistoricalUsageQuery } from './team.js';
+export {
+  historicalUsageQuery,
+  type HistoricalUsageQuery,
+  teamActivityQuery,
+  type TeamActivityQuery,
+  teamThreatProtectionRequest,
+  type TeamThreatProtectionRequest,
+} from './team.js';
 export { teamKeyCreateRequest, teamKeyParams, type TeamKeyCreateRequest, type TeamKeyParams } from './keys.js';
+export { docsSearchRequest, type DocsSearchRequest } from './support.js';

@@ -25,11 +25,20 @@ function describe(where: Where, issues: z.core.$ZodIssue[]): string {
 }
 
 /**
+ * Firecrawl accepts and ignores `__experimental_*` keys at a body's top level
+ * (its own end-to-end tests send them), so they are dropped before the strict schemas.
+ */
+function withoutExperimentalKeys(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !key.startsWith('__experimental_')));
+}
+
+/**
  * Parses one part of a request against its schema. Failures answer the
  * contract's 400: `code: BAD_REQUEST`, `details` = the issues.
  */
 export function validate<T>(schema: z.ZodType<T>, value: unknown, where: Where): T {
-  const r = schema.safeParse(value ?? (where === 'body' ? {} : value));
+  const r = schema.safeParse(where === 'body' ? withoutExperimentalKeys(value ?? {}) : value);
   if (r.success) return r.data;
   throw badRequest(describe(where, r.error.issues), toDetails(r.error.issues), 'BAD_REQUEST');
 }

@@ -14,6 +14,7 @@ import { monitorRoutes } from './monitor.js';
 import { parseRoutes } from './parse.js';
 import { scrapeRoutes } from './scrape.js';
 import { searchRoutes } from './search.js';
+import { supportRoutes } from './support.js';
 import { teamRoutes } from './team.js';
 
 /** Every /v2 operation of the contract's index (§0.1), built or not. */
@@ -32,6 +33,7 @@ export function apiRoutes(): RouteSpec[] {
     ...teamRoutes,
     ...keyRoutes,
     ...feedbackRoutes,
+    ...supportRoutes,
   ];
 }
 

@@ -1,6 +1,13 @@
-import { searchFeedbackRequest, searchRequest } from '../../api/index.js';
+import { searchFeedbackParams, searchFeedbackRequest, searchRequest } from '../../api/index.js';
+import { searchFeedbackHandler } from '../../feedback/submit.js';
 import { searchHandler } from '../../search/handler.js';
+import { cloudOnly } from '../cloud-only.js';
 import { defineRoutes } from '../route.js';
+
+/** Firecrawl's own indexes: a self-hosted server has none, and answers as Firecrawl does a team without them. */
+const notEnabled = async () => {
+  throw cloudOnly();
+};
 
 export const searchRoutes = defineRoutes(
   {
@@ -21,8 +28,9 @@ export const searchRoutes = defineRoutes(
     summary: 'Rate the results of a search',
     tag: 'Feedback',
     rateClass: 'crawlStatus',
+    params: searchFeedbackParams,
     body: searchFeedbackRequest,
-    feature: 'Search feedback',
+    handler: searchFeedbackHandler,
   },
   {
     method: 'GET',
@@ -31,7 +39,7 @@ export const searchRoutes = defineRoutes(
     summary: 'Research paper index search',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The research paper index',
+    handler: notEnabled,
   },
   {
     method: 'GET',
@@ -40,7 +48,7 @@ export const searchRoutes = defineRoutes(
     summary: 'Research paper metadata',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The research paper index',
+    handler: notEnabled,
   },
   {
     method: 'GET',
@@ -49,7 +57,7 @@ export const searchRoutes = defineRoutes(
     summary: 'Papers similar to a paper',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The research paper index',
+    handler: notEnabled,
   },
   {
     method: 'GET',
@@ -58,7 +66,7 @@ export const searchRoutes = defineRoutes(
     summary: 'GitHub research search (deprecated)',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The research GitHub index',
+    handler: notEnabled,
   },
   {
     method: 'GET',
@@ -67,7 +75,7 @@ export const searchRoutes = defineRoutes(
     summary: 'Developer index search',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The developer index',
+    handler: notEnabled,
   },
   {
     method: 'POST',
@@ -76,6 +84,15 @@ export const searchRoutes = defineRoutes(
     summary: 'Developer index search',
     tag: 'Search',
     rateClass: 'search',
-    feature: 'The developer index',
+    handler: notEnabled,
+  },
+  {
+    method: 'POST',
+    url: '/v2/search/gov',
+    operationId: 'searchGov',
+    summary: 'Government records search',
+    tag: 'Search',
+    rateClass: 'search',
+    handler: notEnabled,
   },
 );

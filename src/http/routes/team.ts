@@ -1,4 +1,6 @@
-import { historicalUsageQuery } from '../../api/index.js';
+import { historicalUsageQuery, teamActivityQuery, teamThreatProtectionRequest } from '../../api/index.js';
+import { teamActivity } from '../activity.js';
+import { getThreatProtection, putThreatProtection } from '../threat-protection.js';
 import {
   getCreditUsage,
   getCreditUsageHistorical,
@@ -87,6 +89,26 @@ export const teamRoutes = defineRoutes(
     summary: 'Recent API activity of the team',
     tag: 'Billing',
     rateClass: 'crawlStatus',
-    feature: 'Team activity',
+    query: teamActivityQuery,
+    handler: teamActivity,
+  },
+  {
+    method: 'GET',
+    url: '/v2/team/threat-protection',
+    operationId: 'getThreatProtection',
+    summary: "The team's threat-protection policy",
+    tag: 'Threat Protection',
+    rateClass: 'crawlStatus',
+    handler: getThreatProtection,
+  },
+  {
+    method: 'PUT',
+    url: '/v2/team/threat-protection',
+    operationId: 'putThreatProtection',
+    summary: "Replace the team's threat-protection policy (its lists bind every scrape)",
+    tag: 'Threat Protection',
+    rateClass: 'crawlStatus',
+    body: teamThreatProtectionRequest,
+    handler: putThreatProtection,
   },
 );

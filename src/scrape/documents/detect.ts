@@ -265,3 +265,16 @@ function sniffText(bytes: Uint8Array): DocumentKind {
   }
   return 'text';
 }
+
+/**
+ * What the engines read, per kind: the file extensions and declared types that
+ * lead to it (for `GET /v2/parse/formats`).
+ */
+export function readableKinds(): { kind: DocumentKind; extensions: string[]; mimeTypes: string[] }[] {
+  const kinds = Object.keys(MIME_TYPES) as DocumentKind[];
+  return kinds.map((kind) => ({
+    kind,
+    extensions: Object.keys(EXTENSIONS).filter((ext) => EXTENSIONS[ext] === kind),
+    mimeTypes: Object.keys(TYPES).filter((type) => TYPES[type] === kind),
+  }));
+}

@@ -1,0 +1,32 @@
+import type { TeamThreatProtectionRequest } from '../api/index.js';
+import { THREAT_PROTECTION, type TeamThreatPolicy } from '../scrape/threat-protection.js';
+import type { RequestContext } from './route.js';
+
+/** What a team that never saved a policy gets: Firecrawl's defaults. */
+const DEFAULTS = {
+  mode: 'off',
+  riskScoreThreshold: 75,
+  blacklist: [],
+  whitelist: [],
+  blockedTlds: [],
+  failurePolicy: 'closed',
+  allowRequestOverrides: true,
+};
+
+function effective(saved: TeamThreatPolicy | null) {
+  const { updatedAt, ...policy } = saved ?? {};
+  return { ...DEFAULTS, ...policy, configured: saved !== null, updatedAt: updatedAt ?? null };
+}
+
+/** `GET /v2/team/threat-protection`: the team's effective policy. */
+export async function getThreatProtection(ctx: RequestContext) {
+  return { success: true, data: effective(await ctx.deps.store.teamSettings.get<TeamThreatPolicy>(ctx.team.id, THREAT_PROTECTION)) };
+}
+
+/** `PUT /v2/team/threat-protection`: replaces the policy; every later scrape of the team honours its lists. */
+export async function putThreatProtection(ctx: RequestContext<TeamThreatProtectionRequest>) {
+  const now = new Date();
+  const saved: TeamThreatPolicy = { ...ctx.body, updatedAt: now.toISOString() };
+  await ctx.deps.store.teamSettings.put(ctx.team.id, THREAT_PROTECTION, saved, now);
+  return { success: true, data: effective(saved) };
+}
