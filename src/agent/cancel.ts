@@ -6,12 +6,13 @@ import { SYSTEM, Tracer } from './trace.js';
 /**
  * `DELETE /v2/agent/{jobId}` (§10.3). The cancel itself ends the run's trace,
  * since a run still queued has nobody else to do it; a run that had ended
- * already stays as it was.
+ * already stays as it was, and the answer is still a success.
  */
 export async function cancelAgent(ctx: RequestContext) {
   const { store, queue } = ctx.deps;
   const { job, run } = await agentRun(ctx);
-  if (job.status !== 'running' || run.outcome || run.error) return { success: job.status === 'cancelled' };
+  // Nothing of an ended run runs any more: the cancel holds, as Firecrawl answers it.
+  if (job.status !== 'running' || run.outcome || run.error) return { success: true };
   const tracer = new Tracer(store.agents, job.id);
   await tracer.record('run.cancel_requested', { reason: 'user' }, SYSTEM);
   await queue.cancelJob(job.id);

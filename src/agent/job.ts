@@ -16,6 +16,10 @@ export type AgentSettings = Pick<
   teamId: string;
   apiKeyId: string | null;
   baseUrl: string;
+  /** The conversation this run is a turn of (§10.7). */
+  threadId?: string;
+  /** What the thread's earlier turns asked and answered, oldest first: the model reads the new prompt in their light. */
+  earlierTurns?: { prompt: string; answer: string }[];
 };
 
 /** The one artifact a run produces: its answer, served by the snapshots route. */

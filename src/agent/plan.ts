@@ -48,6 +48,9 @@ function notesOf(session: AgentSession): string {
 function planMessages(session: AgentSession, stepsLeft: number): ChatMessage[] {
   const s = session.settings;
   const lines = [
+    s.earlierTurns?.length
+      ? `Earlier turns of this conversation:\n${s.earlierTurns.map((t, i) => `${i + 1}. Asked: ${t.prompt}\n   Answered: ${t.answer}`).join('\n')}`
+      : '',
     `Task: ${s.prompt}`,
     s.schema ? `The answer must fill this JSON schema: ${JSON.stringify(s.schema)}` : '',
     s.urls.length ? `Start from these URLs${s.strictConstrainToURLs ? ' (only these may be read)' : ''}: ${s.urls.join(', ')}` : '',

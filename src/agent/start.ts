@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AgentRequest } from '../api/index.js';
 import type { AgentWebhook, Webhook } from '../api/webhook.js';
-import { notImplemented } from '../http/errors.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { AGENT_RUN, type AgentSettings, agentResource } from './job.js';
+import { earlierTurns, joinThread, teamThread } from './threads.js';
 
 /**
  * The run's webhook as the job events deliver it: a cancelled run is reported
@@ -17,13 +18,15 @@ function webhookOf(hook: AgentWebhook | undefined): Webhook | undefined {
 }
 
 /**
- * `POST /v2/agent` (§10.1): a run driven by one durable task. Threads are not
- * kept (each run stands alone), so continuing one is 501; `exchange` (paid
- * third-party tools) is ignored, as §10.1 allows.
+ * `POST /v2/agent` (§10.1): a run driven by one durable task. Every run is a
+ * turn of a thread (§10.7): a new one, or the caller's `threadId`, whose
+ * earlier turns the model then reads. `exchange` (paid third-party tools) is
+ * ignored, as §10.1 allows.
  */
 export async function startAgent(ctx: RequestContext<AgentRequest>) {
   const { body, team, deps } = ctx;
-  if (body.threadId) throw notImplemented('Agent threads');
+  const thread = body.threadId ? await teamThread(deps.store, team.id, body.threadId) : null;
+  const threadId = thread?.id ?? randomUUID();
   const settings: AgentSettings = {
     prompt: body.prompt,
     urls: body.urls ?? [],
@@ -38,10 +41,13 @@ export async function startAgent(ctx: RequestContext<AgentRequest>) {
     teamId: team.id,
     apiKeyId: ctx.apiKey?.id ?? null,
     baseUrl: publicBaseUrl(ctx.req, deps.config.publicUrl),
+    threadId,
+    ...(thread && { earlierTurns: await earlierTurns(deps.store, thread) }),
   };
   const job = await deps.store.jobs.create({ kind: agentResource.kind, teamId: team.id, options: settings });
   await deps.store.agents.create({ jobId: job.id, teamId: team.id, createdAt: job.createdAt });
+  const threadTurn = await joinThread(deps.store, { threadId, existing: thread, teamId: team.id, jobId: job.id, now: job.createdAt });
   await deps.events.emit({ type: 'started', job: { id: job.id, kind: job.kind, teamId: job.teamId }, webhook: webhookOf(body.webhook) });
   await deps.queue.enqueue({ kind: AGENT_RUN, teamId: team.id, jobId: job.id, payload: {} });
-  return { success: true, id: job.id };
+  return { success: true, id: job.id, threadId, threadTurn };
 }

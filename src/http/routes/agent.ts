@@ -1,7 +1,8 @@
-import { agentListQuery, agentRequest, agentTraceQuery } from '../../api/index.js';
+import { agentListQuery, agentRequest, agentThreadQuery, agentTraceQuery } from '../../api/index.js';
 import { cancelAgent } from '../../agent/cancel.js';
 import { agentSnapshot, agentStatus, agentTrace, listAgents } from '../../agent/read.js';
 import { startAgent } from '../../agent/start.js';
+import { getAgentThread } from '../../agent/threads.js';
 import { defineRoutes } from '../route.js';
 
 export const agentRoutes = defineRoutes(
@@ -33,7 +34,8 @@ export const agentRoutes = defineRoutes(
     summary: 'An agent conversation thread',
     tag: 'Agent',
     rateClass: 'extractStatus',
-    feature: 'Agent threads',
+    query: agentThreadQuery,
+    handler: getAgentThread,
   },
   {
     method: 'GET',
