@@ -110,7 +110,8 @@ export async function liveViewPageHandler(ctx: RequestContext<unknown, { token?:
   const { manager, tokens } = sessionsOf(ctx);
   const id = ctx.params.sessionId;
   const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-  if (!manager.get(id) || !tokens.verify('live', id, token)) {
+  const interactive = tokens.verify('control', id, token);
+  if (!manager.get(id) || !(interactive || tokens.verify('live', id, token))) {
     throw new ApiError(401, 'The live view link is invalid or the session has ended');
   }
   return ctx.reply
@@ -118,5 +119,5 @@ export async function liveViewPageHandler(ctx: RequestContext<unknown, { token?:
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(liveViewPage(`live/stream?token=${encodeURIComponent(token)}`));
+    .send(liveViewPage(`live/stream?token=${encodeURIComponent(token)}`, interactive));
 }

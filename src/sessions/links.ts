@@ -5,6 +5,8 @@ export interface SessionLinks {
   cdpUrl: string;
   /** A page showing the session live, readable by whoever holds the URL until the session ends. */
   liveViewUrl: string;
+  /** The same page, whose clicks, scrolling and typing reach the session's page. */
+  interactiveLiveViewUrl: string;
 }
 
 export const cdpPath = (id: string): string => `/v2/browser/${encodeURIComponent(id)}/cdp`;
@@ -20,9 +22,12 @@ export function sessionLinks(
   baseUrl: string,
 ): SessionLinks {
   const wsBase = baseUrl.replace(/^http/, 'ws');
-  if (!session.live) return { cdpUrl: wsBase + cdpPath(session.id), liveViewUrl: baseUrl + livePath(session.id) };
+  if (!session.live) {
+    return { cdpUrl: wsBase + cdpPath(session.id), liveViewUrl: baseUrl + livePath(session.id), interactiveLiveViewUrl: baseUrl + livePath(session.id) };
+  }
   return {
     cdpUrl: `${wsBase}${cdpPath(session.id)}?token=${tokens.issue('cdp', session.id, session.expiresAt)}`,
     liveViewUrl: `${baseUrl}${livePath(session.id)}?token=${tokens.issue('live', session.id, session.expiresAt)}`,
+    interactiveLiveViewUrl: `${baseUrl}${livePath(session.id)}?token=${tokens.issue('control', session.id, session.expiresAt)}`,
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type TokenPurpose = 'cdp' | 'live';
+/** `control` opens the interactive live view: watching plus clicks and keys. */
+export type TokenPurpose = 'cdp' | 'live' | 'control';
 
 /**
  * Tokens that put one session's DevTools or live view in a URL, for clients that cannot

@@ -57,10 +57,11 @@ export function sessionUpgrades(deps: SessionUpgradeDeps): UpgradeHandler {
     const session = deps.sessions.manager.get(id);
     if (kind === 'live/stream') {
       const token = query.get('token') ?? '';
-      if (!session || !deps.sessions.tokens.verify('live', id, token)) {
+      const interactive = deps.sessions.tokens.verify('control', id, token);
+      if (!session || !(interactive || deps.sessions.tokens.verify('live', id, token))) {
         return refuse(socket, 401, 'The live view link is invalid or the session has ended');
       }
-      wss.handleUpgrade(req, socket, head, (ws) => deps.sessions.manager.liveView(session).add(ws));
+      wss.handleUpgrade(req, socket, head, (ws) => deps.sessions.manager.liveView(session).add(ws, { interactive }));
       return;
     }
     const admitted = await admitCdp(req, query, session, id);
