@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { findPlan, planNames } from './billing/plans.js';
+import { concurrencyOf, findPlan, planNames } from './billing/plans.js';
 import { type HostOverride, parseHostOverrides } from './egress/host-overrides.js';
 import { proxyUrlProblem } from './egress/index.js';
+
+/**
+ * Tasks one process runs at once when TRAWL_WORKER_CONCURRENCY is unset: the default
+ * plan's concurrency, so that one team can reach its whole limit (stacked maxConcurrency
+ * jobs included), and never fewer than this.
+ */
+const MIN_WORKER_CONCURRENCY = 8;
 
 export const SEARCH_PROVIDER_NAMES = ['local', 'searxng'] as const;
 export type SearchProviderName = (typeof SEARCH_PROVIDER_NAMES)[number];
@@ -57,7 +64,8 @@ const envSchema = z.object({
   TRAWL_PROXY_URL: z.string().trim().optional(),
   TRAWL_ENHANCED_PROXY_URL: z.string().trim().optional(),
   TRAWL_JOB_RETENTION_HOURS: int('TRAWL_JOB_RETENTION_HOURS', 1, 24 * 365).default(24),
-  TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).default(8),
+  // Default: the default plan's concurrency (below), so one team can use its whole limit.
+  TRAWL_WORKER_CONCURRENCY: int('TRAWL_WORKER_CONCURRENCY', 1, 256).optional(),
   TRAWL_CHROMIUM_PATH: z.string().trim().min(1).optional(),
   TRAWL_BROWSER_PAGES: int('TRAWL_BROWSER_PAGES', 1, 64).default(2),
   TRAWL_BROWSER_SESSIONS_PER_TEAM: int('TRAWL_BROWSER_SESSIONS_PER_TEAM', 1, 1000).default(5),
@@ -303,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     proxyUrl: e.TRAWL_PROXY_URL || undefined,
     enhancedProxyUrl: e.TRAWL_ENHANCED_PROXY_URL || undefined,
     jobRetentionMs: e.TRAWL_JOB_RETENTION_HOURS * 3600_000,
-    workerConcurrency: e.TRAWL_WORKER_CONCURRENCY,
+    workerConcurrency: e.TRAWL_WORKER_CONCURRENCY ?? Math.max(MIN_WORKER_CONCURRENCY, concurrencyOf(e.TRAWL_DEFAULT_PLAN)),
     hostOverrides: hostOverrides.entries,
     chromiumPath: e.TRAWL_CHROMIUM_PATH,
     browserPages: e.TRAWL_BROWSER_PAGES,

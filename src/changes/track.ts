@@ -49,8 +49,9 @@ const GONE = new Set([404, 410]);
  * Status: `removed` when the page now answers 404/410 (`same` if it already
  * did); `new` when there was no snapshot or the last one was gone; otherwise
  * `same` or `changed`. What counts as a change follows the modes: json mode
- * alone compares the extracted JSON only, git-diff (or no mode) the
- * whitespace-normalised markdown, both modes either.
+ * alone compares the extracted JSON only (the markdown when the previous
+ * version has no JSON), git-diff (or no mode) the whitespace-normalised
+ * markdown, both modes either. A change carries the result of every mode asked for.
  */
 export async function trackChange(changes: ChangeStore, page: PageVersion): Promise<TrackedChange> {
   const gone = GONE.has(page.statusCode);
@@ -77,11 +78,14 @@ export async function trackChange(changes: ChangeStore, page: PageVersion): Prom
   const jsonMode = page.modes.includes('json');
   const markdownCounts = !jsonMode || page.modes.includes('git-diff');
   const markdownChanged = normaliseMarkdown(previous.markdown) !== normaliseMarkdown(page.markdown);
-  const jsonChanged = jsonMode && !isDeepStrictEqual(previous.json, page.json ?? null);
-  const changed = (markdownCounts && markdownChanged) || jsonChanged;
+  // A predecessor without extracted JSON (an earlier scrape without json mode) has nothing to compare with.
+  const jsonCompared = jsonMode && previous.json !== null;
+  const jsonChanged = jsonCompared && !isDeepStrictEqual(previous.json, page.json ?? null);
+  const changed = (markdownCounts && markdownChanged) || jsonChanged || (!markdownCounts && !jsonCompared && markdownChanged);
   tracking.changeStatus = changed ? 'changed' : 'same';
   if (!changed) return { tracking, previous };
-  if (page.modes.includes('git-diff') && markdownChanged) tracking.diff = gitDiff(previous.markdown, page.markdown);
+  // Each mode asked for gives its result, as Firecrawl's do: an empty diff when only the JSON moved.
+  if (page.modes.includes('git-diff')) tracking.diff = gitDiff(previous.markdown, page.markdown);
   if (jsonMode) tracking.json = fieldDiff(previous.json, page.json ?? null);
   return { tracking, previous };
 }

@@ -1,14 +1,10 @@
 import type { CrawlRequest } from '../api/index.js';
 import { creditBalance } from '../billing/credits.js';
-import { badRequest } from '../http/errors.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { readPromptOfRequest } from './prompt/index.js';
 import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from './job.js';
 import { CrawlRules } from './rules.js';
-
-const PROMPT_FAILURE =
-  'Failed to process natural language prompt. Please try rephrasing or use explicit crawler options.';
 
 /**
  * The crawler options of the request, with the prompt's filling in what the
@@ -18,20 +14,13 @@ const PROMPT_FAILURE =
 async function crawlOptionsOf(ctx: RequestContext<CrawlRequest>) {
   const { url: _url, prompt, webhook: _webhook, origin: _origin, integration: _integration, ...explicit } = ctx.body;
   const options: CrawlOptions = explicit;
-  if (!prompt) return { options };
-  const { options: derived } = await readPromptOfRequest(ctx, ctx.body.url, prompt);
-  if (!Object.keys(derived).length) throw badRequest(PROMPT_FAILURE);
+  if (!prompt) return { options, warning: undefined };
+  // Never a 400 (Firecrawl's clients send prompts as they come): what could not be read is in the warning.
+  const { options: derived, warning } = await readPromptOfRequest(ctx, ctx.body.url, prompt);
   const sent = (ctx.req.body ?? {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...options };
   for (const [name, value] of Object.entries(derived)) if (sent[name] == null) merged[name] = value;
-  for (const pattern of [...(merged.includePaths as string[]), ...(merged.excludePaths as string[])]) {
-    try {
-      new RegExp(pattern);
-    } catch {
-      throw badRequest(PROMPT_FAILURE);
-    }
-  }
-  return { options: merged as CrawlOptions, derived };
+  return { options: merged as CrawlOptions, derived, warning };
 }
 
 /**
@@ -54,7 +43,7 @@ function crawlConcurrency(options: CrawlOptions, hostConcurrency: number): numbe
  */
 export async function startCrawl(ctx: RequestContext<CrawlRequest>, hostConcurrency: number) {
   const { body, team, deps } = ctx;
-  const { options, derived } = await crawlOptionsOf(ctx);
+  const { options, derived, warning } = await crawlOptionsOf(ctx);
   // §1.10: a team with at least one credit gets a crawl clamped to what it has left.
   const { remainingCredits } = await creditBalance(deps.store, team);
   if (remainingCredits >= 1) options.limit = Math.min(options.limit, remainingCredits);
@@ -102,5 +91,6 @@ export async function startCrawl(ctx: RequestContext<CrawlRequest>, hostConcurre
     id: job.id,
     url: `${baseUrl}${crawlResource.path}/${job.id}`,
     ...(derived && { promptGeneratedOptions: derived, finalCrawlerOptions: options }),
+    ...(warning && { warning }),
   };
 }

@@ -45,6 +45,7 @@ export async function extractStatus(ctx: RequestContext) {
     tokensUsed: outcome?.tokensUsed ?? 0,
     creditsUsed,
     ...(outcome && s.urlTrace && { urlTrace: outcome.urlTrace }),
-    ...(outcome && outcome.warnings.length > 0 && { warning: outcome.warnings.join(' ') }),
+    // `warnings` is what the SDK types declare; `warning` is kept for older clients.
+    ...(outcome && outcome.warnings.length > 0 && { warning: outcome.warnings.join(' '), warnings: outcome.warnings }),
   };
 }

@@ -27,10 +27,11 @@ export interface StatusBodyInput {
  * than parsed and encoded again, which would block the event loop for tens of
  * milliseconds on every poll of a full page.
  *
- * `next` (§1.14.1) is present exactly when documents that exist already lie
- * past this page, whether the job is running or ended: `completed` counts the
- * documents, so an ended job's "more exist" is the same test, and a running
- * job never hands the SDK's paginator a link to an empty page.
+ * `next` (§1.14.1) is present when documents that exist already lie past
+ * this page, and, as Firecrawl does, on a running job's page that has
+ * documents: more may come after them. A running job's empty page has none,
+ * since the SDKs' paginators follow `next` without pausing and would ask for
+ * that same empty page again and again until the job ends.
  */
 export function statusBody({ job, page, skip, limit, statusUrl, now = new Date() }: StatusBodyInput): string {
   const after = skip + page.documents.length;
@@ -43,7 +44,7 @@ export function statusBody({ job, page, skip, limit, statusUrl, now = new Date()
     completed: page.documentCount,
     creditsUsed: page.creditsUsed,
     expiresAt: job.expiresAt,
-    ...(after < page.documentCount && { next: `${statusUrl}?${query}` }),
+    ...((after < page.documentCount || (job.status === 'running' && page.documents.length > 0)) && { next: `${statusUrl}?${query}` }),
     createdAt: job.createdAt,
     completedAt: job.completedAt,
     duration: (end - Date.parse(job.createdAt)) / 1000,

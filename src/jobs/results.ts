@@ -68,7 +68,24 @@ export async function scrapeIntoJob(
     return null;
   }
   if (deps.beforeRecord) document = await deps.beforeRecord(document);
+  document = withQueueWait(document, task);
   await deps.results.addDocument(jobId, task.id, document);
   await deps.onDocument?.(document);
   return document;
+}
+
+/** A page that waited longer than this for a free slot says so, as Firecrawl's concurrency-queued scrapes do. */
+export const QUEUE_WAIT_REPORTED_MS = 1_000;
+
+/**
+ * `metadata.concurrencyLimited` and `concurrencyQueueDurationMs`: how long the
+ * page's task stood due in the queue before a slot (the team's limit, the
+ * job's maxConcurrency, a busy worker) let it start.
+ */
+function withQueueWait(document: Document, task: Task<PagePayload>): Document {
+  if (!task.startedAt || task.attempts > 1) return document;
+  const due = Math.max(Date.parse(task.createdAt), Date.parse(task.runAfter));
+  const waited = Date.parse(task.startedAt) - due;
+  if (!(waited >= QUEUE_WAIT_REPORTED_MS)) return document;
+  return { ...document, metadata: { ...document.metadata, concurrencyLimited: true, concurrencyQueueDurationMs: waited } };
 }

@@ -63,7 +63,7 @@ describe('extract with the offline engine (no LLM configured)', () => {
     assert.equal(status.creditsUsed, 3, 'the section page and its two products');
   });
 
-  test('urlTrace lists each page read; a page answering 404 is named in the warning', async () => {
+  test('urlTrace lists each page read; a page answering 404 is named in the warning and in warnings[]', async () => {
     const started = await s.api('POST', '/v2/extract', {
       urls: [site.url('/products/gadget'), site.url('/gone')],
       schema: PRODUCT_SCHEMA,
@@ -79,6 +79,9 @@ describe('extract with the offline engine (no LLM configured)', () => {
       { url: site.url('/gone'), status: 'error', error: 'The page answered HTTP 404' },
     ]);
     assert.match(done.warning, /1 of 2 pages could not be read: .*\/gone \(The page answered HTTP 404\)/);
+    // warnings[] as the SDK types declare it, one notice each; warning stays for older clients.
+    assert.ok(done.warnings.some((w: string) => /^1 of 2 pages could not be read: .*\/gone/.test(w)), JSON.stringify(done.warnings));
+    assert.equal(done.warnings.join(' '), done.warning);
     assert.equal('sources' in done, false, 'sources only with showSources');
   });
 

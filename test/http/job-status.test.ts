@@ -95,7 +95,7 @@ describe('job status, cancel and errors (§7.2–§7.4, §1.14.1)', () => {
     assert.equal(b.completedAt, null);
     assert.equal(typeof b.duration, 'number');
     assert.deepEqual(b.data, [doc(0), doc(1)]);
-    assert.equal('next' in b, false);
+    assert.equal(b.next, `${s.url}/v2/batch/scrape/${id}?skip=2`, 'running: more documents may come');
 
     await finish(id);
     const done = (await status(id)).body;
@@ -134,23 +134,31 @@ describe('job status, cancel and errors (§7.2–§7.4, §1.14.1)', () => {
     assert.equal((await status(id, '?limit=0')).status, 400);
   });
 
-  test('while running, next only leads to documents that exist: never to an empty page', async () => {
+  test('while running, a page with documents links on (more may come); an empty page does not, so paginators stop', async () => {
     const id = await batch({ tasks: 10, docs: 3 });
     const whole = (await status(id)).body;
     assert.equal(whole.total, 10);
     assert.equal(whole.data.length, 3);
-    assert.equal('next' in whole, false, 'the 7 pages not finished yet are not linked');
+    assert.equal(whole.next, `${s.url}/v2/batch/scrape/${id}?skip=3`, 'the 7 pages not finished yet may come');
+    const empty = (await status(id, '?skip=3')).body;
+    assert.deepEqual(empty.data, []);
+    assert.equal('next' in empty, false, 'nothing yet past the end: the SDK paginator stops instead of asking again');
+    assert.deepEqual((await allPages(id)).flatMap((p) => p.data), [doc(0), doc(1), doc(2)]);
 
     const cut = (await status(id, '?limit=2')).body;
     assert.equal(cut.next, `${s.url}/v2/batch/scrape/${id}?skip=2&limit=2`, 'a page cut by limit links on');
     const rest = (await status(id, '?skip=2&limit=2')).body;
     assert.deepEqual(rest.data, [doc(2)]);
-    assert.equal('next' in rest, false);
+    assert.equal(rest.next, `${s.url}/v2/batch/scrape/${id}?skip=3&limit=2`);
 
     await s.trawl.store.results.addDocument(id, 'late', doc(3));
-    const grown = (await status(id, '?skip=2&limit=2')).body;
-    assert.equal(grown.data.length, 2);
-    assert.equal('next' in grown, false, 'exactly at the end: nothing past it yet');
+    const grown = (await status(id, '?skip=3&limit=2')).body;
+    assert.deepEqual(grown.data, [doc(3)], 'the link of the empty page now leads to the new document');
+
+    await finish(id);
+    const ended = (await status(id, '?skip=2&limit=2')).body;
+    assert.equal(ended.status, 'completed');
+    assert.equal('next' in ended, false, 'ended: only documents that exist are linked');
   });
 
   test('a page stays within 10 MiB, with at least one document however big', async () => {
@@ -218,7 +226,7 @@ describe('job status, cancel and errors (§7.2–§7.4, §1.14.1)', () => {
     }
   });
 
-  test('cancel: a running job becomes cancelled, again and again; an ended one stays as it was', async () => {
+  test('cancel: a running job becomes cancelled, again and again; an ended one keeps its status but the cancel answers cancelled', async () => {
     const id = await batch({ tasks: 4, docs: 1 });
     for (let i = 0; i < 2; i++) {
       const r = await s.api('DELETE', `/v2/batch/scrape/${id}`);
@@ -235,7 +243,7 @@ describe('job status, cancel and errors (§7.2–§7.4, §1.14.1)', () => {
     await finish(done);
     const r = await s.api('DELETE', `/v2/batch/scrape/${done}`);
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { success: true, status: 'completed' });
+    assert.deepEqual(r.body, { success: true, status: 'cancelled' }, 'as Firecrawl answers it, so the SDKs report true');
     assert.equal((await status(done)).body.status, 'completed');
   });
 

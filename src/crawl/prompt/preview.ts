@@ -1,10 +1,6 @@
 import type { CrawlParamsPreviewRequest } from '../../api/index.js';
-import { badRequest } from '../../http/errors.js';
 import type { RequestContext } from '../../http/route.js';
 import { readPromptOfRequest } from './for-request.js';
-
-/** §7.6's wording; `POST /v2/crawl` has its own (§7.1). */
-export const PREVIEW_PROMPT_FAILURE = 'Failed to process natural language prompt. Please try rephrasing.';
 
 /**
  * The caller's URL when normalising only added the root's trailing slash
@@ -15,10 +11,13 @@ function echoedUrl(normalised: string, raw: unknown): string {
   return normalised === `${sent}/` ? sent : normalised;
 }
 
-/** `POST /v2/crawl/params-preview` (§7.6): the crawl options a prompt stands for, without crawling. */
+/**
+ * `POST /v2/crawl/params-preview` (§7.6): the crawl options a prompt stands
+ * for, without crawling. A prompt nothing could be read from answers the bare
+ * URL and a warning saying so, never a 400.
+ */
 export async function crawlParamsPreview(ctx: RequestContext<CrawlParamsPreviewRequest>) {
   const { url, prompt } = ctx.body;
   const { options, warning } = await readPromptOfRequest(ctx, url, prompt);
-  if (Object.keys(options).length === 0) throw badRequest(PREVIEW_PROMPT_FAILURE);
   return { success: true, data: { url: echoedUrl(url, ctx.req.body), ...options }, ...(warning && { warning }) };
 }

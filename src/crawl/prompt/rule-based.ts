@@ -15,6 +15,9 @@ const FILLER = new Set(
   make sure then too as well thanks thank hey hi ok okay so start starting max most limit keep it's focus here there`.split(/\s+/),
 );
 
+const QUOTED_PARTS = 5;
+const QUOTED_LENGTH = 80;
+
 /** Words that join instructions: trimmed from the ends of a part quoted in the warning. */
 const JOINTS = new Set(['and', 'or', 'but', 'then', 'also', 'please', 'so', 'plus']);
 
@@ -45,6 +48,12 @@ function unread(text: string): string[] {
   return parts;
 }
 
+/** The unread parts as the warning quotes them: a few, each cut short, however long the prompt (up to 10,000 characters). */
+function quoted(parts: string[]): string {
+  const shown = parts.slice(0, QUOTED_PARTS).map((p) => `"${p.length > QUOTED_LENGTH ? `${p.slice(0, QUOTED_LENGTH)}…` : p}"`);
+  return parts.length > QUOTED_PARTS ? `${shown.join(', ')} and ${parts.length - QUOTED_PARTS} more` : shown.join(', ');
+}
+
 /**
  * Reads the common phrasings of a crawl request ("only the blog", "skip /admin", "up to
  * 50 pages", "2 levels deep", "ignore the sitemap", …) without a language model.
@@ -70,7 +79,7 @@ export function readCrawlPrompt(url: string, prompt: string): CrawlPromptReading
   const left = unread(text);
   return {
     options,
-    ...(left.length && { warning: `Parts of the prompt were not understood and had no effect: ${left.map((p) => `"${p}"`).join(', ')}.` }),
+    ...(left.length && { warning: `Parts of the prompt were not understood and had no effect: ${quoted(left)}.` }),
   };
 }
 

@@ -58,10 +58,12 @@ describe('crawl prompts read by an OpenAI-compatible LLM', () => {
     assert.match(r.body.warning, /^The language model could not read the prompt: it failed \(.*(500|overloaded).*\); the rule-based reader was used instead\.$/);
   });
 
-  test('a model that finds nothing to crawl in the prompt is §7.6\'s 400', async () => {
+  test('a model that finds nothing to crawl in the prompt: no 400, the bare URL and a warning', async () => {
     reply = { content: '{}' };
     const r = await s.api('POST', '/v2/crawl/params-preview', { url: 'https://example.com', prompt: 'make me a sandwich' });
-    assert.deepEqual([r.status, r.body.error], [400, 'Failed to process natural language prompt. Please try rephrasing.']);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.data, { url: 'https://example.com' });
+    assert.match(r.body.warning, /No crawler option could be derived from the prompt/);
   });
 
   test('POST /v2/crawl with a prompt crawls with what the model read; explicit fields still win', async () => {

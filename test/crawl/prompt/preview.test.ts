@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import Firecrawl, { SdkError } from '@mendable/firecrawl-js';
+import Firecrawl from '@mendable/firecrawl-js';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -45,10 +45,26 @@ describe('POST /v2/crawl/params-preview', () => {
     assert.match(r.body.warning, /"be gentle"/);
   });
 
-  test('a prompt with nothing understood is the 400 of §7.6', async () => {
+  test('a prompt with nothing understood is no 400: the bare URL and a warning saying nothing was derived', async () => {
     const r = await s.api('POST', '/v2/crawl/params-preview', { url: 'https://example.com', prompt: 'make me a sandwich' });
-    assert.equal(r.status, 400);
-    assert.deepEqual(r.body, { success: false, error: 'Failed to process natural language prompt. Please try rephrasing.' });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.data, { url: 'https://example.com' });
+    assert.match(r.body.warning, /"make me a sandwich"/);
+    assert.match(r.body.warning, /No crawler option could be derived from the prompt/);
+  });
+
+  test('symbols only, or 10,000 characters: answered, with what could be read and a warning of bounded length', async () => {
+    const symbols = await s.api('POST', '/v2/crawl/params-preview', { url: 'https://example.com', prompt: '!!! ### $$$ %%% 🙂' });
+    assert.equal(symbols.status, 200, JSON.stringify(symbols.body));
+    assert.deepEqual(symbols.body.data, { url: 'https://example.com' });
+    assert.match(symbols.body.warning, /No crawler option could be derived/);
+
+    const long = `only the blog, up to 20 pages. ${'Then wander about the harbour and count the boats. '.repeat(200)}`.slice(0, 10_000);
+    const r = await s.api('POST', '/v2/crawl/params-preview', { url: 'https://example.com', prompt: long });
+    assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
+    assert.deepEqual(r.body.data, { url: 'https://example.com', includePaths: ['^/blog(/|$).*'], limit: 20 });
+    assert.match(r.body.warning, /^Parts of the prompt were not understood and had no effect: /);
+    assert.ok(r.body.warning.length < 1000, `a warning of ${r.body.warning.length} characters`);
   });
 
   test('a missing or oversized prompt is a validation error', async () => {
@@ -84,13 +100,10 @@ describe('POST /v2/crawl/params-preview', () => {
       });
     });
 
-    test('an unusable prompt surfaces as an SdkError with status 400 and the message', async () => {
-      await assert.rejects(fc.crawlParamsPreview('https://example.com', 'make me a sandwich'), (err: unknown) => {
-        assert.ok(err instanceof SdkError);
-        assert.equal(err.status, 400);
-        assert.match(err.message, /Failed to process natural language prompt/);
-        return true;
-      });
+    test('an unusable prompt comes back as the bare URL with the warning, not an error', async () => {
+      const data = await fc.crawlParamsPreview('https://example.com', 'make me a sandwich');
+      assert.equal(data.url, 'https://example.com');
+      assert.match(String((data as { warning?: string }).warning), /No crawler option could be derived/);
     });
   });
 });
