@@ -9,7 +9,14 @@
 import { Document } from 'domhandler';
 import type { Content } from './content.js';
 import { contains, type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode, textOf } from './dom.js';
-import { BOILERPLATE_NAME, COMMENTS_NAME, HIDDEN_CLASS, opensChromeSection } from './main-content/markers.js';
+import {
+  BOILERPLATE_NAME,
+  COMMENTS_NAME,
+  HIDDEN_CLASS,
+  isChromeLabel,
+  isDateLine,
+  opensChromeSection,
+} from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
 
 interface Weight {
@@ -88,7 +95,11 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     if (!inRoot(el) || el === root) continue;
     if (survey.named.has(el)) drop(el, isComments(el));
     else if (isLinkList(el, weightOf) || isFeed(el, weightOf)) drop(el);
-    else if (HEADINGS.has(el.name) && opensChromeSection(textOf(el))) for (const part of chromeSection(el, root)) drop(part);
+    else if (weightOf(el).text <= 60) {
+      const text = textOf(el);
+      if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
+      else if (isChromeLabel(text) || (isDateLine(text) && standsAlone(el, weightOf))) drop(el);
+    }
   }
 
   const nodes = root === top ? content.nodes : title ? [title, root as Element] : [root as Element];
@@ -138,7 +149,7 @@ function measure(
       if (isArticle) survey.articles.push(child);
       if (name === 'h1') survey.h1s.push(child);
       if (isChrome) survey.named.add(child);
-      const isPiece = !inOpaque && (isChrome || BLOCKS.has(name) || HEADINGS.has(name));
+      const isPiece = !inOpaque && (isChrome || BLOCKS.has(name) || HEADINGS.has(name) || LINES.has(name));
       if (isPiece) survey.pieces.push(child);
       const c = measure(child, survey, inLink || name === 'a', inMain || isMain, inArticle || isArticle, inOpaque || isOpaque(child));
       if (isMain || isArticle || isPiece || name === 'h1' || isContainer(child)) survey.weights.set(child, c);
@@ -251,6 +262,16 @@ const CONTAINERS = new Set([
 
 function isContainer(el: Element): boolean {
   return CONTAINERS.has(el.name) || (el.name === 'table' && tableKind(el) === 'layout');
+}
+
+// Elements that may hold a whole line of their own: a label, a by-line, a date.
+const LINES = new Set(['p', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
+
+// A line on its own, not a few words inside a sentence.
+function standsAlone(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  if (!LINES.has(el.name) || el.name === 'p' || el.name === 'li') return true;
+  const parent = el.parent;
+  return !parent || !isElement(parent) || !(parent.name === 'p' || parent.name === 'li' || parent.name === 'td') || weightOf(parent).text <= 1.5 * weightOf(el).text;
 }
 
 // Blocks that may turn out to be link lists or feeds of story cards.

@@ -85,3 +85,47 @@ export function opensChromeSection(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
   return t.length > 0 && t.length <= 60 && SECTION_HEADING.test(t);
 }
+
+// Lines that are a control or a label of the page rather than text of the article, matched
+// whole: share and print buttons, "back to the overview", "read more", by-lines and dates.
+const CHROME_LABELS = [
+  'share', 'share this', 'share this article', 'share on facebook', 'share on twitter', 'tweet', 'print',
+  'email', 'e-mail', 'save', 'bookmark', 'back', 'back to top', 'back to overview', 'read more',
+  'continue reading', 'permalink', 'advertisement', 'ad', 'sponsored', 'loading', 'rate this',
+  'rate this article', 'was this article helpful', 'updated', 'published', 'by', 'source', 'sources',
+  'teilen', 'artikel teilen', 'diesen artikel teilen', 'diese seite teilen', 'seite teilen', 'drucken',
+  'seite drucken', 'artikel drucken', 'merken', 'speichern', 'zurück', 'zurück zur übersicht',
+  'nach oben', 'weiterlesen', 'mehr lesen', 'zum weiterlesen', 'mehr erfahren', 'anzeige', 'werbung',
+  'artikel bewerten', 'bewerten', 'beitrag bewerten', 'aktualisiert', 'aktualisiert am', 'veröffentlicht',
+  'veröffentlicht am', 'von', 'quelle', 'quellen', 'foto', 'bild', 'mehr themen', 'neueste artikel',
+  'weitere informationen', 'weitere themen', 'mehr zum thema', 'themen', 'schlagworte',
+  'partager', 'imprimer', 'lire la suite', 'retour', 'publicité', 'permalien', 'compartir', 'imprimir',
+  'leer más', 'volver', 'publicidad', 'condividi', 'stampa', 'leggi tutto', 'torna indietro',
+  'pubblicità', 'delen', 'afdrukken', 'lees meer', 'terug', 'advertentie', 'udostępnij', 'drukuj',
+  'czytaj więcej', 'wróć', 'reklama', 'compartilhar', 'leia mais', 'voltar', 'publicidade',
+];
+
+const CHROME_LABEL = new Set(CHROME_LABELS);
+
+/** A whole line that is a page control or label ("Teilen", "Zurück zur Übersicht", "Von:"). */
+export function isChromeLabel(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase().replace(/[\s:.!?…»›>|-]+$/u, '').replace(/^[\s«‹<|-]+/u, '');
+  return t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t);
+}
+
+// Month names by their first letters, in the languages above.
+const MONTH = '(?:jan|feb|f[ée]v|m[äa]r|apr|avr|abr|ma[iyj]|mei|mag|ju[nli]|giu|lug|aug|ao[uû]|ago|se[pt]|wrz|o[ck]t|ott|out|pa[źz]|nov|lis|de[cz]|d[ée]c|dic|gru|ene|sty|lut|kwi|cze|lip|sie)\\p{L}*';
+
+const DATE_LINE = [
+  /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?:,?\s+(?:um\s+)?\d{1,2}[:.]\d{2}(?:\s*(?:uhr|h|am|pm))?)?$/u,
+  /^\d{4}-\d{2}-\d{2}(?:[ t]\d{2}:\d{2}(?::\d{2})?)?$/u,
+  /^\d{1,2}[:.]\d{2}(?:\s*(?:uhr|h|am|pm))?$/u,
+  new RegExp(`^(?:\\p{L}+,?\\s+)?\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH}\\.?,?(?:\\s+(?:de\\s+)?\\d{4})?(?:,?\\s+\\d{1,2}[:.]\\d{2}(?:\\s*(?:uhr|h|am|pm))?)?$`, 'u'),
+  new RegExp(`^(?:\\p{L}+,?\\s+)?${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}(?:,?\\s+(?:at\\s+)?\\d{1,2}[:.]\\d{2}(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?)?$`, 'u'),
+];
+
+/** A line that is only a date or a time ("31. Mai 2012", "03.04.2020", "19:49", "Jan 11, 2019"). */
+export function isDateLine(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return t.length >= 4 && t.length <= 40 && /\d/.test(t) && DATE_LINE.some((r) => r.test(t));
+}
