@@ -82,7 +82,7 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
 
   test('firecrawl_map: the site’s links', async () => {
     const res = ok(await client.callTool({ name: 'firecrawl_map', arguments: { url: site.url('/') } }));
-    const urls = res.links.map((l: { url: string } | string) => (typeof l === 'string' ? l : l.url));
+    const urls = res.links.map((l: { url: string }) => l.url);
     for (const p of ['/boats', '/nets', '/fish']) assert.ok(urls.includes(site.url(p)), `${p} not in ${urls.join(', ')}`);
   });
 
@@ -130,8 +130,7 @@ describe('firecrawl-mcp over stdio against Trawl', () => {
     const file = path.join(home, 'tide-table.html');
     fs.writeFileSync(file, '<html><head><title>Tide table</title></head><body><h1>Tide table</h1><p>High water at 06:12.</p></body></html>');
     const doc = ok(await client.callTool({ name: 'firecrawl_parse', arguments: { filePath: file } }));
-    const data = doc.data ?? doc;
-    assert.match(data.markdown, /High water at 06:12/);
+    assert.match(doc.data.markdown, /High water at 06:12/);
   });
 
   test('firecrawl_agent starts a run; firecrawl_agent_status reads its result', async () => {
