@@ -92,7 +92,6 @@ export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<P
       if (valueTruncated) return fail(invalidForm('the options part is too large'));
       form.options ??= value;
     });
-    busboy.on('partsLimit', () => fail(invalidForm('too many parts')));
     busboy.on('filesLimit', () => fail(invalidForm('too many files')));
     busboy.on('fieldsLimit', () => fail(invalidForm('too many fields')));
     busboy.on('error', (err: Error) => fail(invalidForm(err.message.replace(/\.$/, '').toLowerCase())));
