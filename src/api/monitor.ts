@@ -123,10 +123,9 @@ const updatableFields = {
 const UPDATABLE_KEYS = Object.keys(updatableFields) as (keyof typeof updatableFields)[];
 
 /** §12.6 `PATCH /v2/monitor/{monitorId}`: no defaults, since absent fields stay unchanged. */
-export const monitorUpdateRequest = strictObject({ ...updatableFields, ...originFields }).refine(
-  (body) => UPDATABLE_KEYS.some((key) => body[key] !== undefined),
-  { message: EMPTY_UPDATE_MESSAGE },
-);
+export const monitorUpdateRequest = strictObject({ ...updatableFields, ...originFields })
+  .refine((body) => UPDATABLE_KEYS.some((key) => body[key] !== undefined), { message: EMPTY_UPDATE_MESSAGE })
+  .meta({ anyOf: UPDATABLE_KEYS.map((key) => ({ required: [key] })) });
 
 export type MonitorUpdateRequest = z.output<typeof monitorUpdateRequest>;
 

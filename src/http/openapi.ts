@@ -65,8 +65,8 @@ const HANDLER_ERRORS: Record<string, number[]> = {
   feedback: [404],
   // The liveViewUrl token is the credential of this page.
   browserLiveView: [401],
-  // Continuing a thread (threadId) is not built yet.
-  startAgent: [501],
+  // threadId names a thread that may not exist (501 while threads are not built).
+  startAgent: [404, 501],
   // Firecrawl's own indexes: a team without them gets 403 (src/http/routes/search.ts).
   searchResearchPapers: [403],
   getResearchPaper: [403],
@@ -97,6 +97,40 @@ function errorStatuses(route: RouteSpec, multipart: boolean): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+/**
+ * OpenAPI links: where an answer's id is the path parameter of later operations,
+ * so clients (and the fuzzer's stateful phase) can follow a resource's life.
+ */
+const LINKS: Record<string, { from: string; to: Record<string, string> }> = {
+  scrape: { from: '$response.body#/data/metadata/scrapeId', to: { getScrape: 'jobId' } },
+  crawl: { from: '$response.body#/id', to: { getCrawlStatus: 'id', getCrawlErrors: 'id', cancelCrawl: 'id' } },
+  batchScrape: {
+    from: '$response.body#/id',
+    to: { getBatchScrapeStatus: 'id', getBatchScrapeErrors: 'id', cancelBatchScrape: 'id' },
+  },
+  extract: { from: '$response.body#/id', to: { getExtractStatus: 'id' } },
+  startAgent: { from: '$response.body#/id', to: { getAgentStatus: 'jobId', getAgentTrace: 'jobId', cancelAgent: 'jobId' } },
+  createMonitor: {
+    from: '$response.body#/data/id',
+    to: { getMonitor: 'monitorId', updateMonitor: 'monitorId', runMonitor: 'monitorId', listMonitorChecks: 'monitorId', deleteMonitor: 'monitorId' },
+  },
+  createTeamKey: { from: '$response.body#/data/id', to: { revokeTeamKey: 'keyId' } },
+  browserCreate: { from: '$response.body#/id', to: { browserExecute: 'sessionId', browserDelete: 'sessionId' } },
+  interactSessionCreate: {
+    from: '$response.body#/id',
+    to: { interactSessionExecute: 'sessionId', interactSessionDelete: 'sessionId' },
+  },
+};
+
+function linksOf(operationId: string, known: Set<string>): JsonSchema | undefined {
+  const link = LINKS[operationId];
+  if (!link) return undefined;
+  const entries = Object.entries(link.to)
+    .filter(([target]) => known.has(target))
+    .map(([target, param]) => [target, { operationId: target, parameters: { [param]: link.from } }]);
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 /** Operations whose success is not a JSON body. */
 const NON_JSON_SUCCESS: Record<string, JsonSchema> = {
   browserLiveView: { 'text/html': { schema: { type: 'string' } } },
@@ -122,11 +156,13 @@ function multipartBody(): JsonSchema {
   };
 }
 
-function responsesOf(route: RouteSpec, multipart: boolean): JsonSchema {
+function responsesOf(route: RouteSpec, multipart: boolean, known: Set<string>): JsonSchema {
   const success = successResponses[route.operationId];
+  const links = linksOf(route.operationId, known);
   const responses: JsonSchema = {
     '200': {
       description: 'Success',
+      ...(links && { links }),
       content: NON_JSON_SUCCESS[route.operationId] ?? {
         'application/json': { schema: success ? toSchema(success, 'output') : { type: 'object' } },
       },
@@ -150,6 +186,7 @@ function responsesOf(route: RouteSpec, multipart: boolean): JsonSchema {
  */
 export function buildOpenApi(routes: RouteSpec[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const known = new Set(routes.map((route) => route.operationId));
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const multipart = route.operationId === 'parse';
@@ -158,7 +195,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): JsonSchema {
       summary: route.summary,
       tags: [route.tag],
       parameters: parametersOf(route),
-      responses: responsesOf(route, multipart),
+      responses: responsesOf(route, multipart, known),
     };
     if (route.auth !== false) op.security = [{ bearer: [] }];
     if (!route.handler) {

@@ -10,13 +10,14 @@ const ROOT = path.join(HERE, '..', '..');
 const SCHEMATHESIS = path.join(ROOT, 'sdk', 'python', '.venv', 'bin', 'schemathesis');
 
 /**
- * Positive and negative data for every operation of /v2/openapi.json. The coverage
+ * Positive and negative data for every operation of /v2/openapi.json, then sequences
+ * that follow the document's links (a crawl's id to its status...). The coverage
  * phase is left out: on 2 cores it takes minutes (11,620 cases) and its generator
  * crashes inside schemathesis on two of the bodies (docs/api-choices.md).
  */
 const RUN_ARGS = [
-  '--phases', 'examples,fuzzing',
-  '--max-examples', process.env.TRAWL_FUZZ_EXAMPLES ?? '25',
+  '--phases', 'examples,fuzzing,stateful',
+  '--max-examples', process.env.TRAWL_FUZZ_EXAMPLES ?? '20',
   '--seed', process.env.TRAWL_FUZZ_SEED ?? '1',
   '--workers', '2',
   '--request-timeout', '60',

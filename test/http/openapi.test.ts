@@ -66,6 +66,14 @@ describe('GET /v2/openapi.json', () => {
     assert.equal(body('/v2/scrape').properties.maxAge.maximum, 100 * 365 * 86_400_000);
   });
 
+  test('links lead from a created resource to the operations on it', async () => {
+    const doc = (await (await fetch(`${s.url}/v2/openapi.json`)).json()) as any;
+    const links = doc.paths['/v2/crawl'].post.responses['200'].links;
+    assert.deepEqual(links.getCrawlStatus, { operationId: 'getCrawlStatus', parameters: { id: '$response.body#/id' } });
+    const monitor = doc.paths['/v2/monitor'].post.responses['200'].links;
+    assert.equal(monitor.getMonitor.parameters.monitorId, '$response.body#/data/id');
+  });
+
   test('POST /v2/parse documents its multipart body: the file and the JSON options', async () => {
     const doc = (await (await fetch(`${s.url}/v2/openapi.json`)).json()) as any;
     const form = doc.paths['/v2/parse'].post.requestBody.content['multipart/form-data'];
