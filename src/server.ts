@@ -7,6 +7,8 @@ import { handleBatchPages } from './batch/pages.js';
 import { handleCrawlPages } from './crawl/pages.js';
 import { handleExtractJobs } from './extract/run.js';
 import { billingGuards } from './billing/guards/index.js';
+import { cloudOnlyGuard } from './http/cloud-only.js';
+import { activityGuard } from './http/activity.js';
 import { concurrencyOf } from './billing/plans.js';
 import type { Config } from './config.js';
 import { registerDashboard } from './dashboard/serve.js';
@@ -22,6 +24,7 @@ import { createEgress, setHostOverrides } from './egress/index.js';
 import { type JobEvents, LocalJobEvents } from './jobs/events.js';
 import { JobEndingQueue } from './jobs/job-endings.js';
 import { LocalQueue } from './jobs/local-queue.js';
+import type { RedisLog } from './jobs/redis-bus.js';
 import { startSharedRedis, type SharedRedis } from './jobs/redis-shared.js';
 import { RedisSlidingWindowLimiter } from './billing/redis-sliding-window.js';
 import type { Queue } from './jobs/queue.js';
@@ -68,7 +71,10 @@ export async function startTrawl(config: Config): Promise<Trawl> {
   // Private targets the operator opened to the egress guard must also pass URL validation.
   setUrlPolicy({ allowLocalTargets: config.allowPrivateNetwork || config.egressAllowCidrs.length > 0 });
   setHostOverrides(config.hostOverrides);
-  const store = await createStore(config);
+  // Redis and PostgreSQL report outages here; the app's logger once it exists (it is built from deps that need them first).
+  let backendLog: Required<RedisLog> = { error: (obj, msg) => console.error(msg, obj), info: (obj, msg) => console.log(msg, obj) };
+  const forwardedLog: Required<RedisLog> = { error: (obj, msg) => backendLog.error(obj, msg), info: (obj, msg) => backendLog.info(obj, msg) };
+  const store = await createStore(config, { log: forwardedLog });
   let shared: SharedRedis | null = null;
   try {
     await bootstrapTeams(config, store);
@@ -76,18 +82,18 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     const teamConcurrency = async (teamId: string) =>
       concurrencyOf((await store.teams.getTeam(teamId))?.plan ?? config.defaultPlan);
     const queueOptions = { concurrencyOf: teamConcurrency };
-    // Until the app's logger exists (it is built from deps that need these first).
-    let redisLog: { error(obj: object, msg?: string): void } = { error: (obj, msg) => console.error(msg, obj) };
-    shared = config.redisUrl
-      ? await startSharedRedis(config.redisUrl, config.redisPrefix, store.tasks, queueOptions, { error: (obj, msg) => redisLog.error(obj, msg) })
-      : null;
+    shared = config.redisUrl ? await startSharedRedis(config.redisUrl, config.redisPrefix, store.tasks, queueOptions, forwardedLog) : null;
     const local: Queue = shared?.queue ?? new LocalQueue(store.tasks, queueOptions);
     // Processes sharing a database leave each other's work alone; one alone on its store owns it.
     const alone = !shared || store.kind === 'sqlite';
     // This process owns the store (the lock): whatever is still active was cut short by the last one.
     if (alone) await store.tasks.recoverOrphans();
     else await local.recoverOrphans();
-    const guards: Guard[] = billingGuards(config, shared ? new RedisSlidingWindowLimiter(shared.bus.redis, config.redisPrefix) : undefined);
+    const guards: Guard[] = [
+      ...billingGuards(config, shared ? new RedisSlidingWindowLimiter(shared.bus.redis, config.redisPrefix) : undefined),
+      cloudOnlyGuard(),
+      activityGuard(),
+    ];
     const search = buildSearch(config, store);
     const llm = buildLlm(config);
     const scraper = buildScraper(config, store, {
@@ -105,7 +111,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     if (alone) await browserSessions.manager.recoverOrphans();
     const deps: AppDeps = { config, store, queue, events, scraper, llm, search: search.provider, browserSessions, routes: allRoutes(), guards };
     const app = await buildApp(deps);
-    redisLog = app.log;
+    backendLog = app.log;
     registerMcpEndpoint(app, deps);
     registerDashboard(app);
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });

@@ -1,4 +1,5 @@
 import type { Store } from '../store.js';
+import type { PoolLog } from './database.js';
 import { createPostgresAgentStore } from './agents.js';
 import { createPostgresBrowserSessionStore } from './browser-sessions.js';
 import { createPostgresChangeStore } from './changes.js';
@@ -12,6 +13,7 @@ import { createPostgresMonitorStore } from './monitors.js';
 import { createPostgresPageStore } from './pages.js';
 import { createPostgresJobResultStore } from './results.js';
 import { createPostgresArtifactStore, createPostgresScrapeStore } from './scrapes.js';
+import { createPostgresActivityStore, createPostgresFeedbackStore, createPostgresTeamSettingStore, createPostgresAgentThreadStore } from './team-records.js';
 import { createPostgresTaskStore } from './tasks.js';
 import { createPostgresTeamStore } from './teams.js';
 import { createPostgresWebhookOutbox } from './webhooks.js';
@@ -21,6 +23,8 @@ export interface PostgresStoreOptions {
   jobRetentionMs?: number;
   /** Connections this process keeps open at most. */
   maxConnections?: number;
+  /** Where lost and regained connections are reported. */
+  log?: PoolLog;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface PostgresStoreOptions {
  */
 export async function createPostgresStore(databaseUrl: string, opts: PostgresStoreOptions = {}): Promise<Store> {
   const jobRetentionMs = opts.jobRetentionMs ?? 24 * 3600_000;
-  const pool = openPool(databaseUrl, opts.maxConnections ?? 10);
+  const pool = openPool(databaseUrl, opts.maxConnections ?? 10, opts.log);
   try {
     await migrate(pool);
   } catch (err) {
@@ -55,6 +59,10 @@ export async function createPostgresStore(databaseUrl: string, opts: PostgresSto
     browserSessions: createPostgresBrowserSessionStore(pool),
     extracts: createPostgresExtractStore(pool),
     agents: createPostgresAgentStore(pool),
+    activity: createPostgresActivityStore(pool),
+    feedback: createPostgresFeedbackStore(pool),
+    teamSettings: createPostgresTeamSettingStore(pool),
+    agentThreads: createPostgresAgentThreadStore(pool),
     async close() {
       await pool.end();
     },
