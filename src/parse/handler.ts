@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { ScrapeOptions } from '../api/index.js';
 import { type ParseOptions, parseOptions } from '../api/parse.js';
 import { charge, tokensToCredits } from '../billing/credits.js';
 import { ApiError, badRequest } from '../http/errors.js';
@@ -9,7 +8,6 @@ import { buildFile } from '../scrape/build.js';
 import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from '../scrape/derived.js';
 import type { Document, DocumentMetadata } from '../scrape/document.js';
 import { detectDocument, isDocumentError } from '../scrape/documents/index.js';
-import { assertSupported } from '../scrape/unsupported.js';
 import { invalidForm, readParseForm, type Upload } from './multipart.js';
 
 /** Types that say nothing about the file; the bytes and the extension decide what it is. */
@@ -72,8 +70,6 @@ export async function parseHandler(ctx: RequestContext) {
   const form = await readParseForm(ctx.req.raw, config.parseMaxBytes);
   if (!form.file || form.file.bytes.length === 0 || !form.file.filename.trim()) throw invalidForm();
   const options = optionsOf(form.options);
-  // Only the formats are read: those scrape cannot produce answer 501 here too.
-  assertSupported({ formats: options.formats } as ScrapeOptions);
 
   const file = form.file;
   const detected = detectDocument({ bytes: file.bytes, contentType: file.contentType, filename: file.filename });

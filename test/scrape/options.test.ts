@@ -119,13 +119,4 @@ describe('scrape options through the official JS SDK', () => {
       return true;
     });
   });
-
-  test('formats not built yet answer 501', async () => {
-    await assert.rejects(fc.scrape(site.url('/echo'), { formats: ['video'] }), (err: unknown) => {
-      assert.ok(err instanceof SdkError);
-      assert.equal(err.status, 501);
-      assert.equal(err.code, 'NOT_IMPLEMENTED');
-      return true;
-    });
-  });
 });

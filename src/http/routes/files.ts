@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { ARTIFACT_EXTENSIONS } from '../../scrape/artifacts.js';
 import { notFound } from '../errors.js';
 import { defineRoutes } from '../route.js';
 
-/** Screenshots and PDFs of scrapes, by their unguessable names (see src/scrape/artifacts.ts). */
+/** Screenshots, PDFs, audio and video of scrapes, by their unguessable names (see src/scrape/artifacts.ts). */
 export const fileRoutes = defineRoutes({
   method: 'GET',
   url: '/files/:name',
   operationId: 'getFile',
-  summary: 'A screenshot or PDF produced by a scrape',
+  summary: 'A screenshot, PDF, audio or video file produced by a scrape',
   tag: 'Files',
   rateClass: 'none',
   auth: false,
-  params: z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|pdf)$/) }),
+  params: z.object({ name: z.string().regex(new RegExp(`^[0-9a-f-]{36}\\.(${ARTIFACT_EXTENSIONS.join('|')})$`)) }),
   handler: async (ctx) => {
     const file = await ctx.deps.store.artifacts.get(ctx.params.name);
     if (!file || Date.parse(file.expiresAt) <= Date.now()) throw notFound('File not found or expired');
