@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_CACHE_AGE_MS, MAX_CURSOR_MS, MAX_TIMER_MS } from '../../src/api/common.js';
 import { agentListQuery, crawlRequest, extractRequest, mapRequest, scrapeRequest, searchRequest, toolCallRequest } from '../../src/api/index.js';
+import { allRoutes } from '../../src/http/routes/index.js';
+import { buildOpenApi } from '../../src/http/openapi.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { accept, reject } from '../api/issues.js';
 
@@ -103,5 +105,41 @@ describe('the bounds keep every value a client sends in practice', () => {
   test('a cursor is any instant from 1970 to the end of year 9999', () => {
     assert.equal(accept(agentListQuery, { before: '0' }).before, 0);
     assert.ok(reject(agentListQuery, { before: String(MAX_CURSOR_MS + 1) }).has('before'));
+  });
+});
+
+/** Every numeric property of a JSON Schema, with its path. */
+function numericFields(schema: any, at: string, out: { path: string; schema: any }[] = []): { path: string; schema: any }[] {
+  if (!schema || typeof schema !== 'object') return out;
+  if (schema.type === 'integer' || schema.type === 'number') out.push({ path: at, schema });
+  for (const [name, sub] of Object.entries(schema.properties ?? {})) numericFields(sub, `${at}.${name}`, out);
+  if (schema.items) numericFields(schema.items, `${at}[]`, out);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') numericFields(schema.additionalProperties, `${at}{}`, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const sub of schema[key] ?? []) numericFields(sub, at, out);
+  return out;
+}
+
+// Numbers with no bound past "safe integer" or "finite": none becomes a Date or a timer.
+const UNBOUNDED_ON_PURPOSE = new Set(['agent.maxCredits']);
+
+describe('every number a request can carry has a documented range', () => {
+  test('each numeric field of every body, query and path has a minimum and a maximum', () => {
+    const doc = buildOpenApi(allRoutes(), 'test') as any;
+    const fields: { path: string; schema: any }[] = [];
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const label = `${method.toUpperCase()} ${p}`;
+        for (const content of Object.values<any>(op.requestBody?.content ?? {})) numericFields(content.schema, label, fields);
+        for (const param of op.parameters ?? []) numericFields(param.schema, `${label} ${param.name}`, fields);
+      }
+    }
+    assert.ok(fields.length > 50, `found ${fields.length} numeric fields`);
+    const unbounded = fields.filter(({ path, schema }) => {
+      if (UNBOUNDED_ON_PURPOSE.has(path.replace(/^POST \/v2\//, ''))) return false;
+      const hasMin = schema.minimum !== undefined || schema.exclusiveMinimum !== undefined;
+      const hasMax = schema.maximum !== undefined || schema.exclusiveMaximum !== undefined;
+      return !hasMin || !hasMax;
+    });
+    assert.deepEqual(unbounded.map((f) => f.path), []);
   });
 });
