@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opt, queryBool, queryInt, threatProtection } from './common.js';
+import { opt, originFields, queryBool, queryInt, threatProtection } from './common.js';
 
 /** §13.2 / §13.4 `GET /v2/team/{credit,token}-usage/historical?byApiKey=`. */
 export const historicalUsageQuery = z.object({
@@ -21,6 +21,7 @@ export type TeamActivityQuery = z.output<typeof teamActivityQuery>;
 /** §15.4 `PUT /v2/team/threat-protection`: the team's policy, replacing the one before. */
 export const teamThreatProtectionRequest = threatProtection.extend({
   allowRequestOverrides: opt(z.boolean()).describe('False: requests carrying their own threatProtection are refused with 403.'),
+  ...originFields,
 });
 
 export type TeamThreatProtectionRequest = z.output<typeof teamThreatProtectionRequest>;

@@ -26,7 +26,8 @@ export async function getThreatProtection(ctx: RequestContext) {
 /** `PUT /v2/team/threat-protection`: replaces the policy; every later scrape of the team honours its lists. */
 export async function putThreatProtection(ctx: RequestContext<TeamThreatProtectionRequest>) {
   const now = new Date();
-  const saved: TeamThreatPolicy = { ...ctx.body, updatedAt: now.toISOString() };
+  const { origin: _origin, integration: _integration, ...policy } = ctx.body;
+  const saved: TeamThreatPolicy = { ...policy, updatedAt: now.toISOString() };
   await ctx.deps.store.teamSettings.put(ctx.team.id, THREAT_PROTECTION, saved, now);
   return { success: true, data: effective(saved) };
 }

@@ -26,6 +26,8 @@ const MINIMAL_BODIES: Record<string, object> = {
   monitorRunRequest: {},
   feedbackRequest: { endpoint: 'map', jobId: '3f5c1d2e-1a2b-4c3d-9e8f-0a1b2c3d4e5f', rating: 'good' },
   searchFeedbackRequest: { rating: 'good' },
+  docsSearchRequest: { question: 'How do I set the LLM key?' },
+  teamThreatProtectionRequest: {},
   scrapeOptions: {},
   teamKeyCreateRequest: {},
 };
@@ -42,6 +44,9 @@ const QUERIES = [
   'historicalUsageQuery',
   'browserLiveViewQuery',
   'teamKeyParams',
+  'teamActivityQuery',
+  'feedbackListQuery',
+  'searchFeedbackParams',
 ];
 
 const schemas = Object.entries(api).filter(([, value]) => value instanceof z.ZodType) as [string, z.ZodType][];

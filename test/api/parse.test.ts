@@ -48,8 +48,9 @@ describe('POST /v2/parse options part (§4)', () => {
     }
   });
 
-  test('proxy is basic or auto only; timeout at most 300000', () => {
+  test('proxy is basic or auto only; timeout at most 450000 (a long PDF)', () => {
     assert.ok(reject(parseOptions, { proxy: 'enhanced' }).has('proxy'));
-    assert.ok(reject(parseOptions, { timeout: 300001 }).has('timeout'));
+    assert.equal(accept(parseOptions, { timeout: 450_000 }).timeout, 450_000);
+    assert.ok(reject(parseOptions, { timeout: 450_001 }).has('timeout'));
   });
 });
