@@ -108,8 +108,8 @@ describe('team activity, feedback and parse formats', () => {
     const formats = r.body.data.formats as { format: string; kind: string; extensions: string[]; mimeTypes: string[]; available: boolean }[];
     const pdf = formats.find((f) => f.format === 'pdf')!;
     assert.deepEqual([pdf.kind, pdf.available], ['document', true]);
-    assert.ok(pdf.extensions.includes('pdf') && pdf.mimeTypes.includes('application/pdf'));
-    assert.ok(formats.find((f) => f.format === 'docx')!.extensions.includes('docx'));
+    assert.ok(pdf.extensions.includes('.pdf') && pdf.mimeTypes.includes('application/pdf'));
+    assert.ok(formats.find((f) => f.format === 'docx')!.extensions.includes('.docx'));
     const png = formats.find((f) => f.format === 'png')!;
     assert.deepEqual([png.kind, png.available], ['image', false]);
   });

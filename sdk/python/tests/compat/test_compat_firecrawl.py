@@ -88,10 +88,6 @@ def test_parse(fc):
     assert "High water at 06:12." in doc.markdown
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GET /v2/parse/formats answers 404 until Trawl serves it (#17 point 3); strict, so this marker must go once it does",
-)
 def test_parse_formats(fc):
     formats = {f.format: f for f in fc.get_parse_formats()}
     assert formats["pdf"].available and ".pdf" in formats["pdf"].extensions
