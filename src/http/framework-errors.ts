@@ -42,7 +42,7 @@ export function fromFrameworkError(err: FastifyError): ApiError | null {
   }
   if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) return malformedJson();
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return new ApiError(err.statusCode, err.message, 'BAD_REQUEST');
+    return new ApiError(err.statusCode, err.message, err.statusCode === 400 ? 'BAD_REQUEST' : err.code);
   }
   return null;
 }
