@@ -217,7 +217,9 @@ function bestScored(top: ParentNode, survey: Survey, weightOf: (node: ParentNode
 function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): ParentNode {
   const landmark = contentRoot(top, survey, weightOf);
   const scored = bestScored(top, survey, weightOf);
-  if (!scored || landmark === scored || contains(scored, landmark) || contains(landmark, scored)) return landmark;
+  if (!scored || landmark === top || landmark === scored || contains(landmark, scored)) return landmark;
+  // A landmark inside the scored block: right unless it is chrome (comments as <article>s).
+  if (contains(scored, landmark) && !(isElement(landmark) && survey.named.has(landmark))) return landmark;
   return scored;
 }
 
