@@ -238,6 +238,19 @@ describe('the dashboard, in Chromium against a real Trawl', () => {
     await p.context().close();
   });
 
+  test('feedback the team sent is listed under Usage', async () => {
+    const scraped = await s.api('POST', '/v2/scrape', { url: site.url('/prices'), maxAge: 0 });
+    const jobId = scraped.body.data.metadata.scrapeId;
+    const sent = await s.api('POST', '/v2/feedback', { endpoint: 'scrape', jobId, rating: 'bad', missingContent: [{ topic: 'prices' }], note: 'The price table is missing' });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const p = await signedIn();
+    await p.goto(`${s.url}/#/usage`);
+    const row = p.getByTestId('feedback-list').locator('tr', { hasText: 'The price table is missing' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /scrape.*bad/);
+    await p.context().close();
+  });
+
   describe('at phone width (390 px)', () => {
     async function phone(): Promise<Page> {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });

@@ -3,6 +3,7 @@ import { useApi } from '../api/use-api.js';
 import { type Bar, BarChart } from '../components/bar-chart.js';
 import { Check } from '../components/fields.js';
 import { ErrorNote, Loading } from '../components/notes.js';
+import { FeedbackList } from './feedback-list.js';
 
 interface Period {
   startDate: string | null;
@@ -70,6 +71,7 @@ export function UsageScreen() {
       <Check label="Per API key" name="byApiKey" checked={byKey} onChange={setByKey} />
       <History title="Credits used per month" unit="credits" loaded={creditHistory} field="creditsUsed" byKey={byKey} testId="credits-chart" />
       <History title="Tokens used per month" unit="tokens" loaded={tokenHistory} field="tokensUsed" byKey={byKey} testId="tokens-chart" />
+      <FeedbackList />
     </section>
   );
 }
