@@ -54,7 +54,7 @@ const ERROR_STATUSES: Record<number, string> = {
 
 /** Statuses a handler answers beyond the ones every route of its kind can (see errorStatuses). */
 const HANDLER_ERRORS: Record<string, number[]> = {
-  // 501: a format this server has not built (src/scrape/unsupported.ts); search: enterprise modes.
+  // 501: a format or mode this server does not build (§1.8); for search, the enterprise modes.
   scrape: [403, 404, 408, 501],
   parse: [408],
   search: [403, 408, 501],
@@ -65,7 +65,7 @@ const HANDLER_ERRORS: Record<string, number[]> = {
   feedback: [404],
   // The liveViewUrl token is the credential of this page.
   browserLiveView: [401],
-  // threadId names a thread that may not exist (501 while threads are not built).
+  // threadId names a thread that may not exist (501 where threads are not built).
   startAgent: [404, 501],
   // Firecrawl's own indexes: a team without them gets 403 (src/http/routes/search.ts).
   searchResearchPapers: [403],
