@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ClaimedTask, FailOutcome, Lease, NewTask, TaskCounts, TaskStore } from '../../store/tasks.js';
@@ -17,16 +16,9 @@ export interface BullMQQueueOptions extends LocalQueueOptions {
 
 const CHANNEL = 'queue';
 const TIMERS = 'timers';
-/** Longer than any claim takes; a claimer that dies holding the lock only delays the others this long. */
-const CLAIM_LOCK_MS = 10_000;
-/** A claimer that cannot get the lock in this time claims nothing now and tries again at its next poll. */
-const CLAIM_WAIT_MS = 3_000;
-const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** `due`: delayed work came due; `sweep`: look for lapsed leases. */
 type TimerName = 'due' | 'sweep';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The queue shared by many processes (REDIS_URL), for a store they share
@@ -38,8 +30,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * BullMQ jobs would split that truth across Redis and the database with no
  * transaction spanning both, which is how a page gets lost or doubled.
  * Redis carries what the store cannot:
- * - claims are serialised by a Redis lock, so team and job concurrency hold
- *   exactly however many processes claim at once;
+ * - claims need no lock here: the store serialises the claims of each team
+ *   (PostgreSQL: a per-team advisory lock, tried without waiting), so team
+ *   and job concurrency hold exactly however many processes claim at once,
+ *   and processes claiming for different teams do not wait on each other;
  * - `available` and `cancelled` reach every process over pub/sub, so a
  *   worker wakes when an API process enqueues, and a cancel aborts runs
  *   wherever they are;
@@ -109,15 +103,8 @@ export class BullMQQueue implements Queue {
     return ids;
   }
 
-  async claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
-    if (req.max <= 0 || !req.kinds.length) return [];
-    const unlock = await this.lock();
-    if (!unlock) return [];
-    try {
-      return await this.inner.claim(req);
-    } finally {
-      await unlock();
-    }
+  claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
+    return this.inner.claim(req);
   }
 
   heartbeat(lease: Lease, leaseMs: number): Promise<boolean> {
@@ -181,19 +168,5 @@ export class BullMQQueue implements Queue {
   private async onTimer(name: TimerName) {
     if (name === 'due') return this.announce({ type: 'available' });
     await this.recoverOrphans();
-  }
-
-  private async lock(): Promise<(() => Promise<void>) | null> {
-    const key = this.opts.bus.key('claim-lock');
-    const token = randomUUID();
-    const { redis } = this.opts.bus;
-    const giveUpAt = Date.now() + CLAIM_WAIT_MS;
-    while ((await redis.set(key, token, 'PX', CLAIM_LOCK_MS, 'NX')) !== 'OK') {
-      if (Date.now() > giveUpAt) return null;
-      await sleep(5 + Math.random() * 20);
-    }
-    return async () => {
-      await redis.eval(UNLOCK, 1, key, token);
-    };
   }
 }

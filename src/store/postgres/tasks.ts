@@ -19,7 +19,11 @@ interface Group {
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 const LEASE_EXPIRED = 'The worker running this task stopped renewing its lease';
-/** Serialises claims across processes: team and job limits count what every claimer has taken. */
+/**
+ * The first key of each team's claim lock (the second is the team's hash): claims of one
+ * team are serialised across processes, so its team and job limits count what every
+ * claimer has taken; claims of different teams run side by side.
+ */
 const CLAIM_LOCK = 7_210_002;
 /**
  * A running job with no work this long after its creation was cut short
@@ -123,13 +127,34 @@ export function createPostgresTaskStore(db: pg.Pool, retentionMs: number): TaskS
 
   const claim = (req: ClaimRequest) =>
     transaction(db, async (c): Promise<ClaimedTask[]> => {
-      await c.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      // The teams whose claim locks are free now; another process is claiming for the
+      // others, and this one takes what it can elsewhere rather than wait. Started at a
+      // random team so that processes spread out. Only when every team is taken does it
+      // wait, for one: holding no lock while waiting, it cannot deadlock.
+      const waiting = [...req.teamLimits.keys()];
+      if (!waiting.length) return [];
+      const from = Math.floor(Math.random() * waiting.length);
+      const order = [...waiting.slice(from), ...waiting.slice(0, from)];
+      const mine = (
+        await c.query<{ team: string }>(
+          `SELECT team FROM unnest($2::text[]) WITH ORDINALITY AS u(team, i)
+            WHERE pg_try_advisory_xact_lock($1, hashtext(team)) ORDER BY i`,
+          [CLAIM_LOCK, order],
+        )
+      ).rows.map((r) => r.team);
+      if (!mine.length) {
+        await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CLAIM_LOCK, order[0]]);
+        mine.push(order[0]!);
+      }
+      const teamLimits = new Map(mine.map((t) => [t, req.teamLimits.get(t)!] as const));
       const now = new Date();
       const nowIso = now.toISOString();
       const activeOfTeam = new Map<string, number>();
       const activeOfJob = new Map<string, number>();
+      // Read after taking the locks, so it includes every claim of these teams committed before.
       const groupsActive = await c.query<{ team_id: string; job_id: string | null; n: number }>(
-        `SELECT team_id, job_id, COUNT(*) AS n FROM tasks WHERE state = 'active' GROUP BY team_id, job_id`,
+        `SELECT team_id, job_id, COUNT(*) AS n FROM tasks WHERE state = 'active' AND team_id = ANY($1::text[]) GROUP BY team_id, job_id`,
+        [mine],
       );
       for (const g of groupsActive.rows) {
         activeOfTeam.set(g.team_id, (activeOfTeam.get(g.team_id) ?? 0) + g.n);
@@ -143,7 +168,7 @@ export function createPostgresTaskStore(db: pg.Pool, retentionMs: number): TaskS
         }
       };
       const fits = (teamId: string, jobId: string | null) => {
-        if ((activeOfTeam.get(teamId) ?? 0) >= (req.teamLimits.get(teamId) ?? 0)) return false;
+        if ((activeOfTeam.get(teamId) ?? 0) >= (teamLimits.get(teamId) ?? 0)) return false;
         if (jobId === null) return true;
         const limit = jobLimits.get(jobId) ?? null;
         return limit === null || (activeOfJob.get(jobId) ?? 0) < limit;
@@ -161,7 +186,7 @@ export function createPostgresTaskStore(db: pg.Pool, retentionMs: number): TaskS
         ).rows[0];
 
       let groups: Group[] = [];
-      for (const teamId of req.teamLimits.keys()) {
+      for (const teamId of teamLimits.keys()) {
         if (!fits(teamId, null)) continue;
         // Tasks without a job first, then each job of the team with queued work.
         let jobId: string | null | undefined = null;

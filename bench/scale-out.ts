@@ -1,0 +1,72 @@
+// Scale-out on PostgreSQL + Redis: claims and completions per second of no-op tasks with
+// 1, 2 and 4 worker processes (8 tasks each at once) sharing one database and one Redis,
+// all in one run. Target: 4 processes ≥ 1.6× one process.
+// Needs TRAWL_TEST_DATABASE_URL (a server where databases may be created) and
+// TRAWL_TEST_REDIS_URL; skipped without them. --quick: fewer tasks.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createPostgresStore } from '../src/store/postgres/index.js';
+import { freshDatabase } from '../test/helpers/postgres.js';
+import { atLeast, quick, skipped } from './lib/targets.js';
+
+const pgUrl = process.env.TRAWL_TEST_DATABASE_URL;
+const redisUrl = process.env.TRAWL_TEST_REDIS_URL;
+const TASKS = quick ? 1500 : 4000;
+const worker = fileURLToPath(new URL('./lib/claim-worker.ts', import.meta.url));
+
+async function run(processes: number): Promise<number> {
+  const db = await freshDatabase(pgUrl!);
+  const store = await createPostgresStore(db.url);
+  const prefix = `trawl-bench-${randomBytes(4).toString('hex')}`;
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < processes; i++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', worker, db.url, redisUrl!, prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+      });
+    }
+    // Queued before the clock starts, across 4 teams' jobs as a busy cluster holds them.
+    const teams = ['a', 'b', 'c', 'd'];
+    for (const team of teams) {
+      await store.tasks.enqueue(
+        Array.from({ length: TASKS / teams.length }, () => ({ kind: 'paused', teamId: team, payload: null })),
+      );
+    }
+    // The workers claim only kind "bench": flipping the kind releases all the work at once.
+    const flip = await import('pg');
+    const client = new flip.default.Client({ connectionString: db.url });
+    await client.connect();
+    const t = performance.now();
+    await client.query(`UPDATE tasks SET kind = 'bench' WHERE kind = 'paused'`);
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM tasks WHERE state <> 'completed'`);
+      if (Number(rows[0]!.n) === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const secs = (performance.now() - t) / 1000;
+    await client.end();
+    return TASKS / secs;
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await store.close();
+    await db.drop();
+  }
+}
+
+if (!pgUrl || !redisUrl) {
+  skipped('claims per second with 1, 2 and 4 worker processes', 'set TRAWL_TEST_DATABASE_URL and TRAWL_TEST_REDIS_URL');
+} else {
+  const rates = new Map<number, number>();
+  for (const n of [1, 2, 4]) {
+    rates.set(n, await run(n));
+    console.log(`${n} worker process${n > 1 ? 'es' : ''}: ${rates.get(n)!.toFixed(0)} claims+completions/s`);
+  }
+  console.log(`${TASKS} no-op tasks of 4 teams, 8 at once per process, PostgreSQL + Redis`);
+  atLeast('claims+completions/s, 4 worker processes / 1', rates.get(4)! / rates.get(1)!, 1.6);
+  console.log(`2 processes / 1: ${(rates.get(2)! / rates.get(1)!).toFixed(2)}×`);
+}
