@@ -7,7 +7,7 @@ import json
 import pytest
 
 from fixture_site import PRODUCT
-from trawl import AgentJob, NotFoundError, NotImplementedByServerError
+from trawl import AgentJob, NotFoundError
 
 SCHEMA = {"type": "object", "properties": {"name": {"type": "string"}, "price": {"type": "number"}}}
 
@@ -37,11 +37,19 @@ def test_start_status_list_trace_and_snapshot(app, site):
     assert json.loads(snapshot.snapshot) == PRODUCT
 
 
-def test_threads_are_not_offered_yet(app):
-    # This server answers the thread endpoint 501: the SDK names that precisely.
-    with pytest.raises(NotImplementedByServerError) as caught:
-        app.get_agent_thread("00000000-0000-4000-8000-000000000000", include_data=True)
-    assert caught.value.status == 501 and caught.value.code == "NOT_IMPLEMENTED"
+def test_threads(app, site):
+    # Every run is a turn of a thread; a follow-up with its thread_id is the next turn.
+    first = app.agent([site.url("/product")], prompt="Name the product", schema=SCHEMA, poll_interval=1, timeout=120)
+    started = app.start_agent([site.url("/product")], prompt="Name the product")
+    assert started.thread_id and started.thread_turn == 1
+    follow = app.start_agent([site.url("/product")], prompt="And its price?", thread_id=started.thread_id)
+    assert (follow.thread_id, follow.thread_turn) == (started.thread_id, 2)
+    thread = app.get_agent_thread(started.thread_id, include_data=True)
+    assert thread.id == started.thread_id
+    assert [(r["id"], r["turn"]) for r in thread.runs] == [(started.id, 1), (follow.id, 2)]
+    assert first.id not in [r["id"] for r in thread.runs]
+    with pytest.raises(NotFoundError):
+        app.get_agent_thread("00000000-0000-4000-8000-000000000000")
 
 
 def test_cancel_agent(app, slow):
