@@ -43,10 +43,12 @@ const ERROR_STATUSES: Record<number, string> = {
   403: 'Not enabled for this team.',
   404: 'No such job or resource for this team, or cached data was required and absent.',
   408: 'The operation exceeded its `timeout`.',
-  409: 'The idempotency key is already in use.',
+  409: 'The idempotency key is already in use, or the resource is in a state that refuses the request.',
+  410: 'The resource existed but is gone.',
   414: 'A path parameter is longer than 200 characters.',
   413: 'The request body or uploaded file is too large.',
   415: 'Unsupported Content-Type, or an uploaded file of a type that cannot be converted.',
+  422: 'The target was fetched but its content cannot be converted as asked.',
   429: 'Rate limit exceeded: retry after `Retry-After` seconds.',
   500: 'Unexpected server error (the message carries an id that is also in the server log).',
   501: 'Not built on this server.',
@@ -54,12 +56,21 @@ const ERROR_STATUSES: Record<number, string> = {
 
 /** Statuses a handler answers beyond the ones every route of its kind can (see errorStatuses). */
 const HANDLER_ERRORS: Record<string, number[]> = {
-  // 501: a format or mode this server does not build (§1.8); for search, the enterprise modes.
-  scrape: [403, 404, 408, 501],
+  // 422: a page's media that cannot be converted (audio, video formats). 501: a format or
+  // mode this server does not build (§1.8), such as audio without ffmpeg; for search, the
+  // enterprise modes.
+  scrape: [403, 404, 408, 422, 501],
   parse: [408],
   search: [403, 408, 501],
   map: [408],
-  interact: [408],
+  // Browser sessions: another team's session is 403; a destroyed one 410 (gone); a scrape
+  // whose page cannot be opened again for interaction 409.
+  interact: [403, 408, 409, 410],
+  stopInteraction: [403, 410],
+  browserExecute: [403, 410],
+  browserDelete: [403, 410],
+  interactSessionExecute: [403, 410],
+  interactSessionDelete: [403, 410],
   // appendToId names a batch that may not exist; feedback names a job that may not.
   batchScrape: [404],
   feedback: [404],
