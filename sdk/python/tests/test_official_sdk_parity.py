@@ -20,7 +20,7 @@ def fc(server):
 def test_get_parse_formats(fc):
     formats = {f.format: f for f in fc.get_parse_formats()}
     assert formats["pdf"].available and "application/pdf" in formats["pdf"].mime_types
-    assert "docx" in formats["docx"].extensions
+    assert ".docx" in formats["docx"].extensions
     assert formats["png"].kind == "image" and not formats["png"].available
 
 
