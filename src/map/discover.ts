@@ -15,6 +15,11 @@ export interface MapSiteInput {
   ignoreQueryParameters: boolean;
   filterByPath: boolean;
   limit: number;
+  /**
+   * Pages of this site the team fetched before (Trawl's index, the map's
+   * cache), taken in after the sitemap; empty with `ignoreCache`.
+   */
+  known?: { url: string; title?: string; description?: string }[];
   signal?: AbortSignal;
 }
 
@@ -124,6 +129,13 @@ export async function mapSite(fetcher: Fetcher, input: MapSiteInput): Promise<Ma
     for await (const entry of sitemapEntries(fetcher, sitemapRoots(start, robots), { maxUrls: MAX_CANDIDATES, ...(signal && { signal }) })) {
       if (links.add(entry.url)) fromSitemap++;
       if (links.size >= wanted) break;
+    }
+  }
+
+  if (input.sitemap !== 'only') {
+    for (const page of input.known ?? []) {
+      if (links.size >= wanted) break;
+      links.add(page.url, page);
     }
   }
 

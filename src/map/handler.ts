@@ -8,6 +8,25 @@ import { mapSite } from './discover.js';
 
 const mapTimeout = () => new ApiError(408, 'Map timed out', 'MAP_TIMEOUT');
 
+// Enough of a big site's known pages to matter, few enough to read in one indexed query.
+const MAX_KNOWN = 5000;
+
+/**
+ * The team's earlier fetched pages of the site (the search index every fresh
+ * scrape and crawl page feeds), as Firecrawl's map also answers from its index.
+ */
+async function knownPages(ctx: RequestContext<MapRequest>, url: string) {
+  const start = new URL(url);
+  const host = start.hostname.replace(/^www\./, '');
+  const hits = await ctx.deps.store.pages.search({
+    teamId: ctx.team.id, required: [], excluded: [], hosts: [host], excludedHosts: [], categories: [], pdfOnly: false, order: 'date', limit: MAX_KNOWN,
+  });
+  // The index matches subdomains too: the map's scope (includeSubdomains, filterByPath) decides in mapSite.
+  // Another port of the same host is another site.
+  const samePort = (u: string) => URL.canParse(u) && new URL(u).port === start.port;
+  return hits.filter((h) => samePort(h.url)).map((h) => ({ url: h.url, ...(h.title && { title: h.title }), ...(h.description && { description: h.description }) }));
+}
+
 /** `POST /v2/map` (§6): one synchronous discovery, one credit. */
 export async function mapHandler(ctx: RequestContext<MapRequest>) {
   const body = ctx.body;
@@ -20,6 +39,7 @@ export async function mapHandler(ctx: RequestContext<MapRequest>) {
   const egress = createEgress({ allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs });
   let timer: NodeJS.Timeout | undefined;
   try {
+    const known = body.ignoreCache ? [] : await knownPages(ctx, body.url);
     const work = mapSite(egress, {
       url: body.url,
       ...(body.search !== undefined && { search: body.search }),
@@ -28,6 +48,7 @@ export async function mapHandler(ctx: RequestContext<MapRequest>) {
       ignoreQueryParameters: body.ignoreQueryParameters,
       filterByPath: body.filterByPath,
       limit: body.limit,
+      known,
       signal: controller.signal,
     });
     // The deadline answers on time even if a fetch is slow to notice the abort.

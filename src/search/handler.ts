@@ -6,6 +6,7 @@ import { ApiError, notImplemented } from '../http/errors.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { Category } from './categories.js';
+import { applyHighlights } from './highlights.js';
 import { SearchProviderError } from './combine.js';
 import type { SearchHits, SearchParams, SearchSource, SourceOptions } from './provider.js';
 import { scrapeHits } from './scrape-hits.js';
@@ -113,6 +114,7 @@ export async function searchHandler(ctx: RequestContext<SearchRequest>) {
       });
       if (failed) warnings.push(`${failed} of ${targets.length} results could not be scraped; see their metadata.error.`);
     }
+    if (body.highlights) applyHighlights(body.query, groups);
 
     for (const items of Object.values(groups)) items.forEach((item, i) => (item.position = i + 1));
     // §1.10: 1 credit per result without scraping; with it, the scraper charged each page and images cost 1 each.
