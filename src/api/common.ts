@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const UNRECOGNIZED_KEY_MESSAGE =
@@ -80,6 +81,19 @@ const URL_MESSAGES = {
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
 const HTTP_SCHEME = /^https?:/i;
 
+// IP literals and bare names (localhost, a container's service name): hosts of the
+// operator's own network, which a newcomer fixes with a setting rather than by changing the URL.
+function looksLocal(hostname: string): boolean {
+  const h = hostname.replace(/\.$/, '');
+  return isIP(h.replace(/^\[|\]$/g, '')) !== 0 || !h.includes('.');
+}
+
+/** The §1.5 message, plus the setting that opens private and loopback hosts when that is what the caller meant. */
+function tldMessage(hostname: string): string {
+  if (!looksLocal(hostname)) return URL_MESSAGES.tld;
+  return `${URL_MESSAGES.tld}: ${hostname} is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on`;
+}
+
 function hasPublicSuffixShape(hostname: string): boolean {
   const labels = hostname.replace(/\.$/, '').split('.');
   if (labels.length < 2) return false;
@@ -102,7 +116,7 @@ export function checkUrl(raw: string): { url: string } | { error: string } {
     return { error: URL_MESSAGES.invalid };
   }
   if (!parsed.hostname) return { error: URL_MESSAGES.invalid };
-  if (!allowLocalTargets && !hasPublicSuffixShape(parsed.hostname)) return { error: URL_MESSAGES.tld };
+  if (!allowLocalTargets && !hasPublicSuffixShape(parsed.hostname)) return { error: tldMessage(parsed.hostname) };
   return { url: parsed.href };
 }
 
@@ -268,7 +282,9 @@ export const threatProtection = strictObject({
   whitelist: opt(z.array(z.string()).max(1000)),
   blockedTlds: opt(z.array(z.string()).max(1000)),
   failurePolicy: opt(z.enum(['open', 'closed'])),
-}).describe('Per-request URL-safety policy override. Accepted; this server may ignore it.');
+}).describe('URL-safety policy: the lists are honoured, the risk score is not (no reputation service).');
+
+export type ThreatProtection = z.output<typeof threatProtection>;
 
 export const auditMetadata = strictObject({
   username: z.string().max(1024),

@@ -32,7 +32,7 @@ describe('POST /v2/batch/scrape body (§8.1)', () => {
   test('with ignoreInvalidURLs false any invalid URL fails validation', () => {
     const issues = reject(batchScrapeRequest, { urls: ['example.com', 'localhost', 'ftp://x.com'], ignoreInvalidURLs: false });
     assert.deepEqual([...issues], [
-      ['urls.1', 'URL must have a valid top-level domain or be a valid path'],
+      ['urls.1', 'URL must have a valid top-level domain or be a valid path: localhost is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on'],
       ['urls.2', 'URL uses unsupported protocol'],
     ]);
   });

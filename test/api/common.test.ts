@@ -114,8 +114,14 @@ describe('target URLs (§1.5)', () => {
 
   test('the host needs a top-level domain of two or more letters, or an IDN label', () => {
     const tld = 'URL must have a valid top-level domain or be a valid path';
-    for (const url of ['localhost', 'http://localhost:3000', 'http://intranet/', '127.0.0.1', 'http://[::1]/', 'example.c']) {
-      assert.deepEqual(checkUrl(url), { error: tld }, url);
+    assert.deepEqual(checkUrl('example.c'), { error: tld });
+    // Hosts of the operator's own network: the message names the setting that opens them.
+    for (const [url, host] of [['localhost', 'localhost'], ['http://localhost:3000', 'localhost'], ['http://intranet/', 'intranet'], ['127.0.0.1', '127.0.0.1'], ['http://[::1]/', '[::1]']]) {
+      assert.deepEqual(
+        checkUrl(url!),
+        { error: `${tld}: ${host} is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on` },
+        url,
+      );
     }
     assert.equal(accept(targetUrl, 'münchen.de'), 'http://xn--mnchen-3ya.de/');
     assert.equal(accept(targetUrl, 'http://пример.рф/'), 'http://xn--e1afmkfd.xn--p1ai/');

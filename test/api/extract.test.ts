@@ -37,7 +37,7 @@ describe('POST /v2/extract body (§9.1)', () => {
       extractRequest,
       { urls: ['example.com', 'nope'], ignoreInvalidURLs: false },
       'urls.1',
-      'URL must have a valid top-level domain or be a valid path',
+      'URL must have a valid top-level domain or be a valid path: nope is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on',
     );
   });
 

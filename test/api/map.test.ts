@@ -52,6 +52,6 @@ describe('POST /v2/map body (§6.1)', () => {
   });
 
   test('url follows §1.5', () => {
-    assertIssue(mapRequest, { url: 'https://intranet' }, 'url', 'URL must have a valid top-level domain or be a valid path');
+    assertIssue(mapRequest, { url: 'https://intranet' }, 'url', 'URL must have a valid top-level domain or be a valid path: intranet is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on');
   });
 });

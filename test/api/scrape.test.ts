@@ -45,7 +45,7 @@ describe('POST /v2/scrape body (§3.1)', () => {
   test('url is required and follows §1.5', () => {
     assert.ok(reject(scrapeRequest, {}).has('url'));
     assertIssue(scrapeRequest, { url: 'ftp://example.com' }, 'url', 'URL uses unsupported protocol');
-    assertIssue(scrapeRequest, { url: 'http://127.0.0.1:8080/' }, 'url', 'URL must have a valid top-level domain or be a valid path');
+    assertIssue(scrapeRequest, { url: 'http://127.0.0.1:8080/' }, 'url', 'URL must have a valid top-level domain or be a valid path: 127.0.0.1 is an IP address or a local name, which this server fetches only when started with TRAWL_ALLOW_PRIVATE_NETWORK=on');
     setUrlPolicy({ allowLocalTargets: true });
     assert.equal(accept(scrapeRequest, { url: 'http://127.0.0.1:8080/' }).url, 'http://127.0.0.1:8080/');
   });
