@@ -71,8 +71,17 @@ const HANDLER_ERRORS: Record<string, number[]> = {
   browserDelete: [403, 410],
   interactSessionExecute: [403, 410],
   interactSessionDelete: [403, 410],
-  // appendToId names a batch that may not exist; feedback names a job that may not.
-  batchScrape: [404],
+  // appendToId names a batch that may not exist, or another team's (403); feedback names a
+  // job that may not exist.
+  batchScrape: [403, 404],
+  // Another team's job is 403 on these (§7.3), 404 on the status endpoints.
+  getScrape: [403],
+  cancelCrawl: [403],
+  getCrawlErrors: [403],
+  cancelBatchScrape: [403],
+  getBatchScrapeErrors: [403],
+  // A check of this monitor is already running.
+  runMonitor: [409],
   feedback: [404],
   // The liveViewUrl token is the credential of this page.
   browserLiveView: [401],
