@@ -33,6 +33,8 @@ export function cleanMarkdown(markdown: string): string {
     .join('\n\n');
 }
 
+const MAX_PROMPT_CHARS = 60_000;
+
 const DROP_SCHEMA = { type: 'object', properties: { remove: { type: 'array', items: { type: 'integer' } } }, required: ['remove'] };
 
 /**
@@ -50,7 +52,12 @@ export async function cleanContent(ctx: DeriveContext): Promise<DerivedOutcome> 
     warnings.push(`Clean content: ${OFFLINE_NOTE}; only blocks matching fixed boilerplate rules were dropped.`);
   } else {
     const blocks = markdown.split('\n\n');
-    const numbered = blocks.map((b, i) => `[${i}] ${b}`).join('\n\n');
+    // The model reads as many numbered blocks as fit its share of the prompt; the rest stay as they are.
+    let budget = MAX_PROMPT_CHARS;
+    const numbered = blocks
+      .map((b, i) => `[${i}] ${b}`)
+      .filter((b) => (budget -= b.length + 2) >= 0)
+      .join('\n\n');
     try {
       const prompt = `The page's markdown below is cut into numbered blocks. List the numbers of the blocks that are not the page's own content (navigation, ads, promotions, sign-up or share prompts, legal or cookie text, comments widgets, unrelated links).\n\n${numbered}`;
       const out = await askModel<{ remove?: unknown }>({ ...ctx, page: { ...ctx.page, markdown: '' } }, prompt, DROP_SCHEMA);
