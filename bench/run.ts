@@ -3,8 +3,10 @@
 // target: each benchmark prints its figures as ratios against a peer or ceiling measured
 // in the same run (bench/lib/targets.ts), and this exits non-zero when one is missed.
 //
-//   npm run bench                 everything (about 10 minutes on 2 cores)
-//   npm run bench -- --quick      skips the slow parts (about 3 minutes): sets BENCH_QUICK=1
+//   npm run bench                 everything: 20 minutes or more on 2 cores (the 10 000-page
+//                                 memory crawl alone took 6 minutes on a busy machine)
+//   npm run bench -- --quick      skips the slow parts: sets BENCH_QUICK=1 (8 minutes on a
+//                                 busy 2-core machine, bench/quality.ts aside)
 //   npm run bench -- crawl        only the benchmarks whose file name starts so
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
