@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { forbidden, opt, strictObject } from './common.js';
 import { type FormatType, formatList } from './formats.js';
-import { scrapeOptionsShape } from './scrape-options.js';
+import { MAX_TIMEOUT_MS, scrapeOptionsShape } from './scrape-options.js';
 
 // Uploads have no live page, so browser-only formats cannot be produced (§4).
 const UNSUPPORTED_FORMATS: readonly FormatType[] = ['screenshot', 'changeTracking', 'branding', 'audio', 'video'];
@@ -26,6 +26,8 @@ const {
   removeBase64Images,
   blockAds,
   redactPII,
+  checkPromptInjection,
+  onlyCleanContent,
   fastMode,
   useMock,
   auditMetadata,
@@ -43,13 +45,15 @@ export const parseOptions = strictObject({
   includeTags,
   excludeTags,
   headers: headers.describe('Used only if extra network fetches are needed.'),
-  timeout: opt(z.int().min(1000).max(300_000), 30_000).describe('Milliseconds.'),
+  timeout: opt(z.int().min(1000).max(MAX_TIMEOUT_MS), 30_000).describe('Milliseconds.'),
   parsers,
   skipTlsVerification,
   removeBase64Images,
   blockAds,
   proxy: opt(z.enum(['basic', 'auto'])),
   redactPII,
+  checkPromptInjection,
+  onlyCleanContent,
   fastMode,
   useMock,
   auditMetadata,

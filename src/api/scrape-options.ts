@@ -6,6 +6,8 @@ import { location } from './location.js';
 import { DEFAULT_PARSERS, parserList } from './parsers.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** Firecrawl lets a long PDF ask for 450 s; its end-to-end tests do. */
+export const MAX_TIMEOUT_MS = 450_000;
 const DEFAULT_MAX_AGE_MS = 172_800_000;
 const MAX_TOTAL_WAIT_MS = 60_000;
 
@@ -41,7 +43,7 @@ export const toolDetail = opt(z.enum(['compact', 'summary', 'full']), 'summary')
 export const scrapeOptionsShape = {
   formats: opt(formatList, ['markdown']),
   onlyMainContent: opt(z.boolean(), true).describe('Drop headers, navs, footers and sidebars before converting.'),
-  onlyCleanContent: opt(z.boolean(), false).describe('Extended: extra LLM pass stripping leftover boilerplate.'),
+  onlyCleanContent: opt(z.boolean(), false).describe('Drop leftover boilerplate blocks from markdown (fixed rules offline, the LLM when configured).'),
   includeTags: opt(z.array(z.string())).describe('CSS selectors of the elements to keep.'),
   excludeTags: opt(z.array(z.string())).describe('CSS selectors of the elements to remove (after includeTags).'),
   headers: opt(z.record(z.string(), z.string())).describe('Extra HTTP headers sent to the target.'),
@@ -52,7 +54,7 @@ export const scrapeOptionsShape = {
   skipTlsVerification: opt(z.boolean(), true),
   // No schema default: the waitFor rule applies only when the caller set a
   // timeout, so the default is filled in after the rules ran.
-  timeout: opt(z.int().min(1000).max(300_000).meta({ default: DEFAULT_TIMEOUT_MS })).describe(
+  timeout: opt(z.int().min(1000).max(MAX_TIMEOUT_MS).meta({ default: DEFAULT_TIMEOUT_MS })).describe(
     'Total time budget of the scrape in milliseconds.',
   ),
   parsers: opt(parserList, [...DEFAULT_PARSERS]),
@@ -70,7 +72,8 @@ export const scrapeOptionsShape = {
   lockdown: opt(z.boolean(), false).describe('Cache-only, never touch the network; implies zero data retention.'),
   fastMode: opt(z.boolean(), false),
   useMock: opt(z.string()).describe('Test hook: name of a recorded fixture. May be ignored.'),
-  redactPII: opt(redactPII, false).describe('Extended: redact PII in markdown.'),
+  redactPII: opt(redactPII, false).describe('Redact emails, phone, card and ID numbers, secrets and addresses (names with an LLM) in every text format and json.'),
+  checkPromptInjection: opt(z.boolean(), false).describe("Scan the page's text for prompt injection; the result is the Document's promptInjection."),
   profile: opt(profile),
   threatProtection: opt(threatProtection),
   auditMetadata: opt(auditMetadata),

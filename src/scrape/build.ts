@@ -1,11 +1,15 @@
 import type { ScrapeOptions } from '../api/index.js';
+import { decodeText } from './documents/decode.js';
 import { isDocumentError, parseDocument } from './documents/index.js';
+import type { DocumentKind } from './documents/result.js';
 import type { Document } from './document.js';
 import type { FetchedPage } from './engines/page.js';
 import { ScrapeError } from './errors.js';
 import { decodeHtml, type HtmlFormat, transformHtml } from './transform/index.js';
 import { isHtml } from './waterfall.js';
 
+/** Documents whose raw form is readable text. */
+const RAW_TEXT_KINDS = new Set<DocumentKind>(['json', 'text', 'markdown', 'csv']);
 const HTML_FORMATS = new Set<HtmlFormat>(['markdown', 'html', 'rawHtml', 'links', 'images']);
 
 export interface BuiltContent {
@@ -105,10 +109,14 @@ export async function buildFile(file: FileContent, options: BuildOptions, signal
   const doc: BuiltContent['doc'] = { metadata };
   if (formats.has('markdown')) doc.markdown = markdown;
   if (formats.has('html')) doc.html = parsed.unparsed ? markdown : markdownAsHtml(markdown);
-  if (formats.has('rawHtml')) doc.rawHtml = parsed.unparsed ? markdown : markdownAsHtml(markdown);
+  if (formats.has('rawHtml')) {
+    // A text response (JSON, CSV, plain text) is its own raw content, as Firecrawl answers it.
+    doc.rawHtml = parsed.unparsed ? markdown : RAW_TEXT_KINDS.has(parsed.kind) ? decodeText(file.bytes, file.contentType) : markdownAsHtml(markdown);
+  }
   if (formats.has('links')) doc.links = [];
   if (formats.has('images')) doc.images = [];
   if (parsed.pages) doc.pages = parsed.pages;
+  if (parsed.blocks) doc.blocks = parsed.blocks;
   return { doc, pdfPages: parsed.kind === 'pdf' && !parsed.unparsed ? (parsed.numPages ?? 1) : 0, warnings: parsed.warnings };
 }
 

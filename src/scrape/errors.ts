@@ -14,7 +14,13 @@ export type ScrapeErrorCode =
   | 'SCRAPE_NO_CACHED_DATA'
   | 'SCRAPE_LOCKDOWN_CACHE_MISS'
   | 'SCRAPE_BLOCKED_ADDRESS'
+  /** Firecrawl's code (lower case as it spells it) for a URL its threat protection refuses. */
+  | 'unsafe_domain_blocked'
   | 'SCRAPE_BROWSER_UNAVAILABLE'
+  /** The audio/video formats: the page's media is a platform's stream, not a file (src/scrape/formats/media.ts). */
+  | 'SCRAPE_MEDIA_PLATFORM_UNSUPPORTED'
+  /** The audio/video formats: the media file could not be fetched or converted. */
+  | 'SCRAPE_MEDIA_ERROR'
   | 'UNKNOWN_ERROR';
 
 export class ScrapeError extends Error {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ScrapeOptions } from '../api/index.js';
 import { charge, tokensToCredits } from '../billing/credits.js';
+import { localeFor } from '../browser/emulation.js';
 import type { Llm } from '../llm/types.js';
 import type { Store } from '../store/store.js';
 import { publishCapture } from './artifacts.js';
 import { buildContent } from './build.js';
 import { cacheable, cacheKey } from './cache-key.js';
 import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from './derived.js';
+import { mediaOf, mediaResponseContent, wantsMedia } from './formats/media.js';
 import type { Document, DocumentMetadata } from './document.js';
 import { toScrapeError } from './error-mapping.js';
 import { ScrapeError } from './errors.js';
 import type { ScrapeInput, Scraper } from './scraper.js';
-import { assertSupported } from './unsupported.js';
+import { assertAllowed, THREAT_PROTECTION, type TeamThreatPolicy } from './threat-protection.js';
 import { type Engines, fetchPage } from './waterfall.js';
 
 export interface ScraperDeps extends Engines {
@@ -23,6 +25,9 @@ export interface ScraperDeps extends Engines {
   /** Told about each freshly fetched page the team keeps (the local search index feeds on it). */
   onFreshPage?: (teamId: string, doc: Document) => void;
 }
+
+/** The zone Chromium keeps when the location names no country it knows. */
+const HOST_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 403: 'Forbidden', 401: 'Unauthorized', 500: 'Internal Server Error' };
 
@@ -87,15 +92,18 @@ export function createScraper(deps: ScraperDeps): Scraper {
     try {
       const work = (async () => {
         const page = await fetchPage(deps, input.url, options, deadline);
-        const built = await buildContent(page, withPageContent(options), deadline.signal);
-        return { page, built };
+        const built = mediaResponseContent(page, options) ?? (await buildContent(page, withPageContent(options), deadline.signal));
+        const media = wantsMedia(options)
+          ? await mediaOf(page, { egress: deps.egress, options, signal: deadline.signal, remaining: deadline.remaining })
+          : undefined;
+        return { page, built, media };
       })();
-      const { page, built } = await raceDeadline(work, deadline.signal);
+      const { page, built, media } = await raceDeadline(work, deadline.signal);
       const expiresAt = new Date(Date.now() + deps.resultRetentionMs).toISOString();
       const publish = (c: Parameters<typeof publishCapture>[1]) =>
         publishCapture(store.artifacts, c, { teamId: input.teamId, baseUrl: input.baseUrl, expiresAt });
 
-      const warnings = [...page.warnings, ...built.warnings];
+      const warnings = [...page.warnings, ...built.warnings, ...(media?.warnings ?? [])];
       const credits = Math.max(1, built.pdfPages);
       const metadata: DocumentMetadata = {
         ...built.doc.metadata,
@@ -108,11 +116,15 @@ export function createScraper(deps: ScraperDeps): Scraper {
         cacheState: 'miss',
         creditsUsed: credits,
         engine: page.engine,
+        ...(page.engine === 'browser' && { timezone: localeFor(options.location).timezoneId ?? HOST_TIME_ZONE }),
       };
       if (page.status >= 400) metadata.error = STATUS_TEXT[page.status] ?? `The page answered HTTP ${page.status}`;
 
       const doc: Document = { ...built.doc, metadata };
       if (page.screenshot) doc.screenshot = await publish(page.screenshot);
+      if (page.branding) doc.branding = page.branding;
+      if (media?.video) doc.video = await publish(media.video);
+      if (media?.audio) doc.audio = await publish(media.audio);
       if (options.actions?.length && page.actions) {
         doc.actions = {
           screenshots: await Promise.all(page.actions.screenshots.map(publish)),
@@ -160,7 +172,9 @@ export function createScraper(deps: ScraperDeps): Scraper {
   return {
     async scrape(input) {
       const options = input.options;
-      assertSupported(options);
+      // Read on every scrape (one indexed row), so a PUT applies at once on every process.
+      const teamPolicy = await store.teamSettings.get<TeamThreatPolicy>(input.teamId, THREAT_PROTECTION);
+      assertAllowed(teamPolicy, options.threatProtection, input.url);
       const scrapeId = input.scrapeId ?? randomUUID();
       const startedAt = Date.now();
       // A batch or crawl page re-run after a crash passes the same id: what the
@@ -172,10 +186,14 @@ export function createScraper(deps: ScraperDeps): Scraper {
       const canCache = cacheable(options) && !input.zeroDataRetention;
       const key = cacheKey(input.url, options);
 
-      let doc = canCache || options.lockdown || options.minAge !== undefined ? await fromCache(input, key, scrapeId) : null;
+      const consultsCache = (canCache && options.maxAge > 0) || options.lockdown || options.minAge !== undefined;
+      let doc = consultsCache ? await fromCache(input, key, scrapeId) : null;
+      const cached = doc !== null;
       let credits = 1;
       if (!doc) ({ doc, credits } = await fresh(input, scrapeId, options));
       else doc.metadata.creditsUsed = credits;
+      // Firecrawl says "miss" only when it looked; a page it never looked up has no cacheState.
+      if (!consultsCache) delete doc.metadata.cacheState;
 
       let complete = true;
       let tokens = 0;
@@ -194,14 +212,14 @@ export function createScraper(deps: ScraperDeps): Scraper {
           url: input.url,
           // A copy served from cache is not cached again: its age is that of the original.
           // Nor is one whose summary or json could not be produced: a retry should try again.
-          cacheKey: canCache && options.storeInCache && complete && doc.metadata.cacheState === 'miss' ? key : null,
+          cacheKey: canCache && options.storeInCache && complete && !cached ? key : null,
           document: doc,
           // Kept for interact (§3.3), which replays the page the way it was scraped.
           options,
           createdAt: now.toISOString(),
           expiresAt: new Date(now.getTime() + deps.resultRetentionMs).toISOString(),
         });
-        if (doc.metadata.cacheState === 'miss') deps.onFreshPage?.(input.teamId, doc);
+        if (!cached) deps.onFreshPage?.(input.teamId, doc);
       }
       await charge(store, { teamId: input.teamId, apiKeyId: input.apiKeyId, kind: 'scrape', jobId: scrapeId, credits });
       // Model usage is billed as tokens (1 credit = 15), its own ledger entry.

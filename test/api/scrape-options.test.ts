@@ -20,6 +20,7 @@ const DEFAULTS = {
   lockdown: false,
   fastMode: false,
   redactPII: false,
+  checkPromptInjection: false,
   domainTools: false,
   origin: 'api',
 };
@@ -84,10 +85,10 @@ describe('ScrapeOptions (§2.1)', () => {
     });
   });
 
-  test('ranges: timeout 1000–300000, waitFor 0–60000, maxAge ≥ 0, minAge ≥ 1', () => {
+  test('ranges: timeout 1000–450000, waitFor 0–60000, maxAge ≥ 0, minAge ≥ 1', () => {
     for (const [field, value] of [
       ['timeout', 999],
-      ['timeout', 300001],
+      ['timeout', 450001],
       ['waitFor', -1],
       ['waitFor', 60001],
       ['maxAge', -1],
