@@ -151,12 +151,15 @@ describe('trawl scrape / crawl / batch / map / search / parse / extract (clients
   test('map prints one URL a line; search lists what it found', async () => {
     const map = await trawl(['map', site.url('/'), '--sitemap', 'skip']);
     assert.equal(map.code, 0, map.all);
-    assert.deepEqual(map.stdout.trim().split('\n').sort(), [site.url('/'), site.url('/boats'), site.url('/nets'), site.url('/nets/mending')]);
+    const mapped = map.stdout.trim().split('\n');
+    // The links of the site, plus whatever pages of it this server has fetched before (its index).
+    for (const url of [site.url('/'), site.url('/boats'), site.url('/nets'), site.url('/nets/mending')]) assert.ok(mapped.includes(url), `${url} in ${map.stdout}`);
+    assert.ok(mapped.every((u) => u.startsWith(site.url('/'))), map.stdout);
 
     // Found because the scrape before put the page in the server's own index.
     const found = await trawl(['search', 'boats']);
     assert.equal(found.code, 0, found.all);
-    assert.match(found.stdout, new RegExp(`^## \\[Boats\\]\\(${site.url('/boats').replace(/[.?]/g, '\\$&')}\\)`));
+    assert.match(found.stdout, new RegExp(`^## \\[Boats\\]\\(${site.url('/boats').replace(/[.?]/g, '\\$&')}\\)`), found.all);
   });
 
   test('parse FILE converts a local document', async () => {
