@@ -220,6 +220,9 @@ function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode
   if (!scored || landmark === top || landmark === scored || contains(landmark, scored)) return landmark;
   // A landmark inside the scored block: right unless it is chrome (comments as <article>s).
   if (contains(scored, landmark) && !(isElement(landmark) && survey.named.has(landmark))) return landmark;
+  // Elsewhere on the page: not when it is a sliver of the landmark's prose (a share form
+  // or a caption with a few sentences in a page whose markup is broken).
+  if (!contains(scored, landmark) && prose(weightOf(scored)) < 0.15 * prose(weightOf(landmark))) return landmark;
   return scored;
 }
 
