@@ -91,10 +91,13 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     skip.add(el);
     dropped += weightOf(el).text;
   };
+  // A page this short has no room for both an article and a menu: its links are its content
+  // (a small listing or home page), not navigation around something else.
+  const tiny = topWeight.text < 250;
   for (const el of survey.pieces) {
     if (!inRoot(el) || el === root) continue;
     if (survey.named.has(el)) drop(el, isComments(el));
-    else if (isLinkList(el, weightOf) || isFeed(el, weightOf)) drop(el);
+    else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
     else if (weightOf(el).text <= 60) {
       const text = textOf(el);
       if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);

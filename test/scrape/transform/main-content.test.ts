@@ -93,6 +93,16 @@ describe('onlyMainContent', () => {
     assert.equal(md, 'Share this page.\n\nRelated pages.\n\nOur newsletter.\n\nOutside.');
   });
 
+  test('a page too short for an article and a menu keeps its link list: the links are its content', () => {
+    const md = markdown(`<h1>Shop</h1><p>We sell nets of every size.</p>
+      <ul><li><a href="/a">Page A</a></li><li><a href="/b">Page B</a></li><li><a href="/c">Page C</a></li></ul>`);
+    assert.match(md, /- \[Page A\]\(https:\/\/example\.com\/a\)\n- \[Page B\]/);
+    // With an article beside it, the same list is navigation and goes.
+    const long = markdown(`<h1>Shop</h1><p>${prose('We sell nets of every size and mend them by hand.')}</p>
+      <ul><li><a href="/a">Page A</a></li><li><a href="/b">Page B</a></li><li><a href="/c">Page C</a></li></ul>`);
+    assert.doesNotMatch(long, /Page A/);
+  });
+
   test('several articles of similar size are a listing: all are kept', () => {
     const md = markdown(`${chrome}<div class="list"><article><h2>One</h2><p>${prose('First.')}</p></article>
       <article><h2>Two</h2><p>${prose('Second.')}</p></article></div><aside><p>${prose('Aside.')}</p></aside>`);
