@@ -11,13 +11,11 @@
 //   npm run bench:quality -- --show <file>    print Trawl's plain text of one page and its score
 // Under `npm run bench -- --quick` (BENCH_QUICK=1): every 5th page, Readability as the only peer.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.js';
 import { decodeHtml } from '../src/scrape/transform/index.js';
-import { startTrawl } from '../src/server.js';
 import { startSite } from '../test/fixtures/site.js';
+import { startTrawlInProcess } from './lib/in-process.js';
+import { KEY } from './lib/server.js';
 import { corpusPages, pageBytes, plainText, type Score, scorePage, totals } from './quality/corpus.js';
 import { extractors } from './quality/extractors.js';
 
@@ -34,7 +32,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const KEY = 'fc-bench0000000000000000000000000000';
 const TRAWL = 'trawl';
 const BASELINE = 'trawl before #16';
 
@@ -66,18 +63,7 @@ const routes = Object.fromEntries(
   ]),
 );
 const site = await startSite(routes);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-bench-quality-'));
-const trawl = await startTrawl(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    TRAWL_DATA_DIR: dataDir,
-    TRAWL_API_KEY: KEY,
-    TRAWL_LOG_LEVEL: 'silent',
-    TRAWL_ALLOW_PRIVATE_NETWORK: 'on',
-    TRAWL_RATE_LIMITS: 'off',
-  }),
-);
+const { trawl, dataDir } = await startTrawlInProcess('quality');
 
 const scraped: string[] = new Array(pages.length).fill('');
 let failures = 0;

@@ -2,14 +2,11 @@
 // what a scrape adds on top of the network (auth, validation, limits, cache lookup,
 // the HTML transform, billing and storage). Target: p50 overhead ≤ 5 ms.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { startTrawl } from '../src/server.js';
 import { startSite } from '../test/fixtures/site.js';
+import { startTrawlInProcess } from './lib/in-process.js';
+import { KEY } from './lib/server.js';
 import { atMost, quick } from './lib/targets.js';
 
-const KEY = 'fc-bench0000000000000000000000000000';
 const ROUNDS = quick ? 100 : 300;
 const WARMUP = quick ? 20 : 50;
 
@@ -34,18 +31,7 @@ async function timeIt(fn: () => Promise<void>): Promise<number[]> {
 }
 
 const site = await startSite({ '/page': { html: page } });
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-bench-'));
-const trawl = await startTrawl(
-  loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    TRAWL_DATA_DIR: dataDir,
-    TRAWL_API_KEY: KEY,
-    TRAWL_LOG_LEVEL: 'silent',
-    TRAWL_ALLOW_PRIVATE_NETWORK: 'on',
-    TRAWL_RATE_LIMITS: 'off',
-  }),
-);
+const { trawl, dataDir } = await startTrawlInProcess('latency');
 
 try {
   const target = site.url('/page');
