@@ -13,8 +13,10 @@ import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
   HIDDEN_CLASS,
+  isAboutLine,
   isChromeLabel,
   isDateLine,
+  leadsElsewhere,
   opensChromeSection,
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
@@ -98,14 +100,16 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     if (!inRoot(el) || el === root) continue;
     if (survey.named.has(el)) drop(el, isComments(el));
     else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
+    else if (pointsElsewhere(el, weightOf)) drop(el);
     else if (weightOf(el).text <= 60) {
       const text = textOf(el);
       if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
-      else if (isChromeLabel(text) || (isDateLine(text) && standsAlone(el, weightOf))) drop(el);
+      else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
     }
   }
 
-  const nodes = root === top ? content.nodes : title ? [title, root as Element] : [root as Element];
+  const lead = root === top ? [] : leadOf(root as Element, survey, weightOf);
+  const nodes = root === top ? content.nodes : [...(title ? [title] : []), ...lead, root as Element];
   const remaining = rootWeight.text - dropped + (title ? weightOf(title).text : 0);
   if (remaining < 250 && remaining < 0.25 * topWeight.text) {
     // Nearly everything looked like chrome: a short post. Its region alone, else the page.
@@ -272,8 +276,8 @@ function isContainer(el: Element): boolean {
   return CONTAINERS.has(el.name) || (el.name === 'table' && tableKind(el) === 'layout');
 }
 
-// Elements that may hold a whole line of their own: a label, a by-line, a date.
-const LINES = new Set(['p', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
+// Elements that may hold a whole line of their own: a label, a by-line, a date, a credit.
+const LINES = new Set(['p', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
 
 // A line on its own, not a few words inside a sentence.
 function standsAlone(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
@@ -334,6 +338,39 @@ function chromeSection(heading: Element, root: ParentNode): Element[] {
   if (!ended && first === heading && parent !== root && parent && isElement(parent)) return [parent];
   return section;
 }
+
+// The lead of an article (a teaser, an intro, a standfirst) often sits beside its body, just
+// before it: prose, hardly any links, no chrome, no title.
+function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => Weight): Element[] {
+  const lead: Element[] = [];
+  for (let n = root.prev; n && lead.length < 3; n = n.prev) {
+    if (!isElement(n)) continue;
+    const w = weightOf(n);
+    if (w.text === 0 && !survey.h1s.some((h1) => contains(n, h1))) continue;
+    if (survey.named.has(n) || prose(w) < 50 || w.links > 0.25 * w.text || survey.h1s.some((h1) => h1 === n || contains(n, h1))) break;
+    lead.unshift(n);
+  }
+  return lead;
+}
+
+// A paragraph of the text that only points to other stories: a bold "Auch interessant" or a
+// "Read also:" over a list of links (a heading as text editors write one), or "Lesen Sie
+// auch: <link>". Words that open such a section but go on as a sentence are text.
+function pointsElsewhere(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  const w = weightOf(el);
+  if (el.name !== 'p' || w.text > 200) return false;
+  const text = textOf(el);
+  if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
+  return leadsElsewhere(text) && w.links >= 0.5 * w.text;
+}
+
+// All bold or italic.
+function emphasised(el: Element): boolean {
+  const parts = el.children.filter((c) => isElement(c) || (isText(c) && c.data.trim() !== ''));
+  return parts.length === 1 && isElement(parts[0]!) && EMPHASIS.has(parts[0].name);
+}
+
+const EMPHASIS = new Set(['strong', 'b', 'em', 'i', 'u']);
 
 function isComments(el: Element): boolean {
   const a = el.attribs;

@@ -70,6 +70,49 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
   });
 
+  test('calls to action, donation and disclosure boxes and reading times inside the article go', () => {
+    const md = markdown(`<article><h1>T</h1><p class="article-reading-time">4 min read</p><p>${prose('First.')}</p>
+      <section class="c-letters-cta"><p>We want to hear what you think about this article.</p></section>
+      <div class="article-donation-CTA">We rely on your support.</div>
+      <section class="editorial-disclosure"><p>This post contains references to products.</p></section>
+      <div class="promotion-box"><h3>Enjoying this article?</h3></div>
+      <p>${prose('Second.')}</p></article>`);
+    assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
+  });
+
+  test('a line crediting a photo or a source, or giving a reading time, goes; a caption that says more stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>Lesezeit: 3 Minuten</p><p>${prose('First.')}</p>
+      <figure><img src="/a.jpg" alt="A"><figcaption>Foto: dpa</figcaption></figure>
+      <figure><img src="/b.jpg" alt="B"><figcaption>Strikers outside the hall. Photo: Ann Lee</figcaption></figure>
+      <p>${prose('Second.')}</p><p><em>Quelle: Landesregierung</em></p><p><small>(crédito: Minervino Júnior)</small></p></article>`);
+    assert.equal(
+      md,
+      `# T\n\n${prose('First.')}\n\n![A](https://example.com/a.jpg)\n\n![B](https://example.com/b.jpg)\n\n*Strikers outside the hall. Photo: Ann Lee*\n\n${prose('Second.')}`,
+    );
+  });
+
+  test('paragraphs that only point to other stories go; the same words opening a sentence stay', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p><strong>Auch interessant</strong></p><ul><li><a href="/x">Other story</a></li></ul>
+      <p>Das Thema könnte dich auch interessieren:</p>
+      <p><b>LE PUEDE INTERESAR:</b> <a href="/y">La ficha de otro caso en el tribunal</a></p>
+      <p>Read more: <a href="/z">Looted colonial art</a></p>
+      <p>Related research shows the same effect in older adults, the authors say.</p>
+      <p>Read more: the report lists every case since 2010, with dates and places.</p>
+      <p>${prose('Second.')}</p></article>`);
+    assert.doesNotMatch(md, /Auch interessant|könnte dich|PUEDE|Looted/);
+    assert.match(md, /Related research shows/);
+    assert.match(md, /Read more: the report lists/);
+    assert.match(md, /Second\./);
+  });
+
+  test('the lead beside the article body, between the title and the text, comes with it', () => {
+    const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
+      <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>
+      <div class="col"><p><a href="/1">One story</a> <a href="/2">Two stories</a></p></div>${footer}`);
+    assert.equal(md, `# Title\n\nThe lead says what happened, where and to whom, in one sentence.\n\n${prose('The body, with clauses, tells the rest.')}\n\n${prose('More of it, and more.')}`);
+  });
+
   test('class words match whole words only', () => {
     const md = markdown(`<main><div class="header-image badge download adjacent">${prose('Kept text.')}</div>
       <div class="anchorWithStickyNavbar_x">${prose('Also kept.')}</div></main>`);

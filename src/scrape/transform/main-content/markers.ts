@@ -20,7 +20,8 @@ const BOILERPLATE_WORDS = [
   // consent, pop-ups, sign-ups
   'cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'modal', 'popup', 'pop-up', 'overlay',
   'interstitial', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
-  'paywall', 'login',
+  'paywall', 'login', 'cta', 'donation', 'donations', 'donate', 'promotion', 'upsell', 'disclosure',
+  'reading-time', 'read-time', 'readtime',
   // advertising
   'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adslot', 'adsbygoogle', 'dfp',
   'sponsor', 'sponsored', 'sponsors', 'promo', 'promoted', 'outbrain', 'taboola', 'affiliate',
@@ -68,7 +69,10 @@ const SECTION_HEADINGS = [
   'te puede interesar', 'también te puede interesar', 'lo más leído', 'articoli correlati',
   'potrebbe interessarti', 'leggi anche', 'gerelateerde', 'lees ook', 'zobacz też', 'zobacz także',
   'czytaj też', 'czytaj także', 'polecane', 'leia também', 'mais lidas', 'relacionados',
-  'похожие', 'читайте также',
+  'похожие', 'читайте также', 'see also', 'read also', 'das thema könnte dich auch interessieren',
+  'das könnte dich interessieren', 'lire également', 'à lire également', 'le puede interesar',
+  'lea también', 'lee también', 'ver también', 'vedi anche', 'veja também', 'przeczytaj też',
+  'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej',
   // tags, sharing, the author
   'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
   'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
@@ -79,6 +83,16 @@ const SECTION_HEADING = new RegExp(
   `^(?:\\d+\\s+)?(?:${SECTION_HEADINGS.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
   'u',
 );
+
+/**
+ * A line that leads to other stories ("Lesen Sie auch: <link>", "LE PUEDE INTERESAR: <link>"):
+ * its opening words, then a colon or a dash, then the rest.
+ */
+export function leadsElsewhere(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const m = SECTION_HEADING.exec(t);
+  return !!m && /^\s*[:|»›–—-]/u.test(t.slice(m[0].length));
+}
 
 /** A heading whose words open a comment section, related stories, tags or an author box. */
 export function opensChromeSection(text: string): boolean {
@@ -103,6 +117,8 @@ const CHROME_LABELS = [
   'leer más', 'volver', 'publicidad', 'condividi', 'stampa', 'leggi tutto', 'torna indietro',
   'pubblicità', 'delen', 'afdrukken', 'lees meer', 'terug', 'advertentie', 'udostępnij', 'drukuj',
   'czytaj więcej', 'wróć', 'reklama', 'compartilhar', 'leia mais', 'voltar', 'publicidade',
+  'comments are closed', 'comments closed', 'kommentare geschlossen', 'kommentare sind geschlossen',
+  'commentaires fermés', 'comentarios cerrados',
 ];
 
 const CHROME_LABEL = new Set(CHROME_LABELS);
@@ -128,4 +144,15 @@ const DATE_LINE = [
 export function isDateLine(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
   return t.length >= 4 && t.length <= 40 && /\d/.test(t) && DATE_LINE.some((r) => r.test(t));
+}
+
+// Who took the picture or where the text comes from, and how long it takes to read: lines
+// about the article rather than of it.
+const CREDIT_LINE = /^\(?(?:fotos?|photos?|photo credits?|photograph|bild(?:er|quelle)?|images?|imagen(?:es)?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło|©)\s*[:©]/u;
+const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minuti)\.?\s*(?:read|reading|reading time|lesezeit|lesedauer|czytania|de lectura|di lettura|de lecture|leestijd)|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania|leestijd)\s*:?\s*(?:ca\.\s*)?\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?)\.?)$/u;
+
+/** A line that only credits a picture or a source ("Foto: dpa", "Quelle: …") or gives a reading time ("5 min read"). */
+export function isAboutLine(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t));
 }
