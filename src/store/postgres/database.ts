@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-
-export type Sql = pg.Pool | pg.PoolClient;
+import type { Dialect, Sql } from '../sql/sql.js';
+import { numberPlaceholders } from './placeholders.js';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -122,4 +122,64 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     }
     return ran;
   });
+}
+
+const dialect: Dialect = {
+  name: 'postgres',
+  forUpdate: ' FOR UPDATE',
+  seq: 'seq',
+  bytewise: ' COLLATE "C"',
+  inList: (column) => `${column} = ANY(?::text[])`,
+  jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+  daysUntilParam: (column) => `(extract(epoch FROM (?::timestamptz - ${column}::timestamptz)) / 86400)`,
+};
+
+/** Statements by their shared text, rewritten once: the same few run over and over. */
+const rewritten = new Map<string, string>();
+const text = (sql: string) => {
+  let s = rewritten.get(sql);
+  if (s === undefined) rewritten.set(sql, (s = numberPlaceholders(sql)));
+  return s;
+};
+
+/** Advisory locks take a number: the name's 64-bit hash. */
+const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))';
+const TRY_LOCKS = `SELECT name FROM unnest(?::text[]) WITH ORDINALITY AS u(name, i)
+  WHERE pg_try_advisory_xact_lock(hashtextextended(name, 0)) ORDER BY i`;
+
+function onConnection(c: pg.Pool | pg.PoolClient, tx: Sql['tx']): Sql {
+  const sql: Sql = {
+    dialect,
+    async all<R>(statement: string, params: readonly unknown[] = []) {
+      return (await c.query(text(statement), params as unknown[])).rows as R[];
+    },
+    async one<R>(statement: string, params: readonly unknown[] = []) {
+      return (await c.query(text(statement), params as unknown[])).rows[0] as R | undefined;
+    },
+    async run(statement, params = []) {
+      return (await c.query(text(statement), params as unknown[])).rowCount ?? 0;
+    },
+    tx,
+    async lock(name) {
+      await sql.run(LOCK, [name]);
+    },
+    async tryLocks(names) {
+      return (await sql.all<{ name: string }>(TRY_LOCKS, [names])).map((r) => r.name);
+    },
+  };
+  return sql;
+}
+
+/** The SQL interface over a pool: statements outside a transaction take any connection, a transaction keeps one. */
+export function postgresSql(pool: pg.Pool): Sql {
+  return onConnection(pool, (fn, opts) =>
+    transaction(
+      pool,
+      (client) => {
+        const inTx: Sql = onConnection(client, (inner) => inner(inTx));
+        return fn(inTx);
+      },
+      opts?.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN',
+    ),
+  );
 }

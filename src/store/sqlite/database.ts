@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import type { Dialect, Sql } from '../sql/sql.js';
 
 export type Db = Database.Database;
 
@@ -56,4 +57,101 @@ export function migrate(db: Db): string[] {
     ran.push(file);
   }
   return ran;
+}
+
+const dialect: Dialect = {
+  name: 'sqlite',
+  forUpdate: '',
+  seq: 'rowid',
+  bytewise: '',
+  inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
+  jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  daysUntilParam: (column) => `(julianday(?) - julianday(${column}))`,
+};
+
+/**
+ * The transaction open on any SQLite connection of this process, if one is.
+ * A transaction's statements are separated by awaits: a statement of another
+ * caller run in between would join it on the same connection, or, on a second
+ * connection, wait synchronously for the write lock this very thread holds.
+ * So every other statement waits for it to end; the wait is written out at
+ * each call, as an extra await between the check and the statement would let
+ * another transaction begin unseen.
+ */
+let open: Promise<void> | null = null;
+
+/** Arrays bind as JSON text, which `json_each` reads (Dialect.inList). */
+const bind = (params: readonly unknown[]) => params.map((p) => (Array.isArray(p) ? JSON.stringify(p) : p));
+
+/**
+ * The SQL interface over better-sqlite3. Statements are prepared once and kept
+ * by their text: the crawl path runs the same few thousands of times.
+ */
+export function sqliteSql(db: Db): Sql {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const begin = db.prepare('BEGIN');
+  // IMMEDIATE takes the write lock up front: a deferred transaction that reads
+  // then writes can fail outright when another connection (the keys CLI) writes.
+  const beginWrite = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+
+  // Runs on the connection as it is: the handle a transaction's body is given.
+  const inTx: Sql = {
+    dialect,
+    async all<R>(sql: string, params: readonly unknown[] = []) {
+      return prepare(sql).all(...bind(params)) as R[];
+    },
+    async one<R>(sql: string, params: readonly unknown[] = []) {
+      return prepare(sql).get(...bind(params)) as R | undefined;
+    },
+    async run(sql, params = []) {
+      return prepare(sql).run(...bind(params)).changes;
+    },
+    tx: (fn) => fn(inTx),
+    async lock() {},
+    async tryLocks(names) {
+      return [...names];
+    },
+  };
+
+  return {
+    ...inTx,
+    async all<R>(sql: string, params?: readonly unknown[]) {
+      while (open) await open;
+      return inTx.all<R>(sql, params);
+    },
+    async one<R>(sql: string, params?: readonly unknown[]) {
+      while (open) await open;
+      return inTx.one<R>(sql, params);
+    },
+    async run(sql, params) {
+      while (open) await open;
+      return inTx.run(sql, params);
+    },
+    async tx(fn, opts) {
+      while (open) await open;
+      let ended!: () => void;
+      open = new Promise((resolve) => (ended = resolve));
+      try {
+        (opts?.snapshot ? begin : beginWrite).run();
+        try {
+          const out = await fn(inTx);
+          commit.run();
+          return out;
+        } catch (err) {
+          if (db.inTransaction) rollback.run();
+          throw err;
+        }
+      } finally {
+        open = null;
+        ended();
+      }
+    },
+  };
 }
