@@ -86,34 +86,43 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   for (let p = titleInside?.parent; p && p !== root; p = p.parent) keep.add(p);
 
   // Pieces were noted outermost first, so one inside a piece already dropped is passed over.
-  const skip = new Set(content.skip);
-  let dropped = 0;
-  const drop = (el: Element, anySize = false) => {
-    if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || hasAncestor(el, (a) => skip.has(a))) return;
-    skip.add(el);
-    dropped += weightOf(el).text;
+  const dropAll = (which: 'all' | 'named') => {
+    const skip = new Set(content.skip);
+    let dropped = 0;
+    const drop = (el: Element, anySize = false) => {
+      if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || hasAncestor(el, (a) => skip.has(a))) return;
+      skip.add(el);
+      dropped += weightOf(el).text;
+    };
+    for (const el of survey.pieces) {
+      if (!inRoot(el) || el === root) continue;
+      if (survey.named.has(el)) drop(el, which === 'all' && isComments(el));
+      else if (which === 'named') continue;
+      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
+      else if (pointsElsewhere(el, weightOf)) drop(el);
+      else if (weightOf(el).text <= 60) {
+        const text = textOf(el);
+        if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
+        else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
+      }
+    }
+    return { skip, left: rootWeight.text - dropped };
   };
   // A page this short has no room for both an article and a menu: its links are its content
   // (a small listing or home page), not navigation around something else.
   const tiny = topWeight.text < 250;
-  for (const el of survey.pieces) {
-    if (!inRoot(el) || el === root) continue;
-    if (survey.named.has(el)) drop(el, isComments(el));
-    else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
-    else if (pointsElsewhere(el, weightOf)) drop(el);
-    else if (weightOf(el).text <= 60) {
-      const text = textOf(el);
-      if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
-      else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
-    }
-  }
+  const { skip, left } = dropAll('all');
+  const remaining = left + (title ? weightOf(title).text : 0);
 
   const lead = root === top ? [] : leadOf(root as Element, survey, weightOf);
   const nodes = root === top ? content.nodes : [...(title ? [title] : []), ...lead, root as Element];
-  const remaining = rootWeight.text - dropped + (title ? weightOf(title).text : 0);
   if (remaining < 250 && remaining < 0.25 * topWeight.text) {
-    // Nearly everything looked like chrome: a short post. Its region alone, else the page.
-    return root !== top && rootWeight.text >= 250 ? { nodes, skip: content.skip } : content;
+    // Nearly everything looked like chrome: a short post, its links and labels its text. Its
+    // region without what its names mark as chrome (share bars, a sidebar widget, related
+    // posts), unless that leaves it nearly empty too; else the page.
+    if (root === top || rootWeight.text < 250) return content;
+    const named = dropAll('named');
+    return { nodes, skip: named.left >= 200 ? named.skip : content.skip };
   }
   return { nodes, skip };
 }

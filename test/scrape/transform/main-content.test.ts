@@ -97,10 +97,11 @@ describe('onlyMainContent', () => {
       <p>Das Thema könnte dich auch interessieren:</p>
       <p><b>LE PUEDE INTERESAR:</b> <a href="/y">La ficha de otro caso en el tribunal</a></p>
       <p>Read more: <a href="/z">Looted colonial art</a></p>
+      <p><strong>Schon gelesen?</strong></p><blockquote class="wp-embedded-content"><a href="/w">Another post of this blog</a></blockquote>
       <p>Related research shows the same effect in older adults, the authors say.</p>
       <p>Read more: the report lists every case since 2010, with dates and places.</p>
       <p>${prose('Second.')}</p></article>`);
-    assert.doesNotMatch(md, /Auch interessant|könnte dich|PUEDE|Looted/);
+    assert.doesNotMatch(md, /Auch interessant|könnte dich|PUEDE|Looted|Schon gelesen|Another post/);
     assert.match(md, /Related research shows/);
     assert.match(md, /Read more: the report lists/);
     assert.match(md, /Second\./);
@@ -111,6 +112,21 @@ describe('onlyMainContent', () => {
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>
       <div class="col"><p><a href="/1">One story</a> <a href="/2">Two stories</a></p></div>${footer}`);
     assert.equal(md, `# Title\n\nThe lead says what happened, where and to whom, in one sentence.\n\n${prose('The body, with clauses, tells the rest.')}\n\n${prose('More of it, and more.')}`);
+  });
+
+  test('a short post made mostly of links keeps them, and still loses its share bar and related posts', () => {
+    const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/s${i}">Section number ${i}</a></li>`).join('');
+    const md = markdown(`<nav><ul>${menu}</ul></nav><article><h1>Links of the week</h1>
+      <p>Three things I read this week, and why they matter to anyone who bakes bread at home.</p>
+      <ul><li><a href="/a">A long read about sourdough starters and their keeping</a></li>
+      <li><a href="/b">Flour prices in the last ten years, region by region</a></li>
+      <li><a href="/c">How ovens heat, explained with pictures</a></li></ul>
+      <div class="sharedaddy"><h3>Teilen mit:</h3><a href="/fb">Facebook</a></div>
+      <div class="jp-relatedposts"><h3>Ähnliche Beiträge</h3><p>Last week's links, in case you missed them.</p></div></article>`);
+    assert.match(md, /Three things I read/);
+    assert.match(md, /\[A long read about sourdough starters/);
+    assert.doesNotMatch(md, /Teilen mit|Facebook|Ähnliche|Last week/);
+    assert.doesNotMatch(md, /Section number/);
   });
 
   test('class words match whole words only', () => {

@@ -29,6 +29,7 @@ const BOILERPLATE_WORDS = [
   'social', 'share', 'shares', 'sharing', 'sharethis', 'addthis', 'shariff', 'related', 'relatedposts',
   'recommended', 'recommendations', 'read-next', 'more-stories', 'most-read', 'most-popular',
   'trending', 'comment', 'comments', 'respond', 'disqus', 'reactions', 'suggestions', 'bookmark',
+  'sharedaddy', 'likes', 'wp-embedded-content',
   // about the article rather than the article: author boxes, bylines, dates, tags, ratings
   'author', 'authors', 'author-box', 'author-bio', 'byline', 'bio', 'meta', 'metadata', 'postmeta',
   'post-meta', 'entry-meta', 'postmetadata', 'metaline', 'dateline', 'date', 'published', 'timestamp',
@@ -69,7 +70,7 @@ const SECTION_HEADINGS = [
   'te puede interesar', 'también te puede interesar', 'lo más leído', 'articoli correlati',
   'potrebbe interessarti', 'leggi anche', 'gerelateerde', 'lees ook', 'zobacz też', 'zobacz także',
   'czytaj też', 'czytaj także', 'polecane', 'leia também', 'mais lidas', 'relacionados',
-  'похожие', 'читайте также', 'see also', 'read also', 'das thema könnte dich auch interessieren',
+  'похожие', 'читайте также', 'schon gelesen', 'notas relacionadas', 'see also', 'read also', 'das thema könnte dich auch interessieren',
   'das könnte dich interessieren', 'lire également', 'à lire également', 'le puede interesar',
   'lea también', 'lee también', 'ver también', 'vedi anche', 'veja também', 'przeczytaj też',
   'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej',
