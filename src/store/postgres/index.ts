@@ -1,22 +1,7 @@
+import { createSqlStore } from '../sql/store.js';
 import type { Store } from '../store.js';
-import type { PoolLog } from './database.js';
-import { createPostgresAgentStore } from './agents.js';
-import { createPostgresBrowserSessionStore } from './browser-sessions.js';
-import { createPostgresChangeStore } from './changes.js';
-import { createPostgresCrawlStore } from './crawls.js';
-import { migrate, openPool } from './database.js';
-import { createPostgresExtractStore } from './extracts.js';
-import { createPostgresIdempotencyStore } from './idempotency.js';
-import { createPostgresJobStore } from './jobs.js';
-import { createPostgresLedgerStore } from './ledger.js';
-import { createPostgresMonitorStore } from './monitors.js';
+import { migrate, openPool, postgresSql, type PoolLog } from './database.js';
 import { createPostgresPageStore } from './pages.js';
-import { createPostgresJobResultStore } from './results.js';
-import { createPostgresArtifactStore, createPostgresScrapeStore } from './scrapes.js';
-import { createPostgresActivityStore, createPostgresFeedbackStore, createPostgresTeamSettingStore, createPostgresAgentThreadStore } from './team-records.js';
-import { createPostgresTaskStore } from './tasks.js';
-import { createPostgresTeamStore } from './teams.js';
-import { createPostgresWebhookOutbox } from './webhooks.js';
 
 export interface PostgresStoreOptions {
   /** How long ended jobs are kept (TRAWL_JOB_RETENTION_HOURS); 24 hours by default. */
@@ -33,7 +18,6 @@ export interface PostgresStoreOptions {
  * whichever process gets there first.
  */
 export async function createPostgresStore(databaseUrl: string, opts: PostgresStoreOptions = {}): Promise<Store> {
-  const jobRetentionMs = opts.jobRetentionMs ?? 24 * 3600_000;
   const pool = openPool(databaseUrl, opts.maxConnections ?? 10, opts.log);
   try {
     await migrate(pool);
@@ -41,30 +25,13 @@ export async function createPostgresStore(databaseUrl: string, opts: PostgresSto
     await pool.end();
     throw err;
   }
-  return {
+  return createSqlStore(postgresSql(pool), {
     kind: 'postgres',
-    teams: createPostgresTeamStore(pool),
-    ledger: createPostgresLedgerStore(pool),
-    idempotency: createPostgresIdempotencyStore(pool),
-    jobs: createPostgresJobStore(pool, jobRetentionMs),
-    tasks: createPostgresTaskStore(pool, jobRetentionMs),
-    results: createPostgresJobResultStore(pool),
-    crawls: createPostgresCrawlStore(pool),
-    scrapes: createPostgresScrapeStore(pool),
-    artifacts: createPostgresArtifactStore(pool),
-    webhooks: createPostgresWebhookOutbox(pool),
+    jobRetentionMs: opts.jobRetentionMs ?? 24 * 3600_000,
+    exclusive: false,
     pages: createPostgresPageStore(pool),
-    changes: createPostgresChangeStore(pool),
-    monitors: createPostgresMonitorStore(pool),
-    browserSessions: createPostgresBrowserSessionStore(pool),
-    extracts: createPostgresExtractStore(pool),
-    agents: createPostgresAgentStore(pool),
-    activity: createPostgresActivityStore(pool),
-    feedback: createPostgresFeedbackStore(pool),
-    teamSettings: createPostgresTeamSettingStore(pool),
-    agentThreads: createPostgresAgentThreadStore(pool),
     async close() {
       await pool.end();
     },
-  };
+  });
 }

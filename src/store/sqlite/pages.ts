@@ -1,6 +1,6 @@
 import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
 import { type IndexedPage, MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
-import type { Db } from './database.js';
+import type { Sql } from '../sql/sql.js';
 
 /** Column weights for bm25: a word in the title says more than one deep in the page. */
 const BM25 = 'bm25(search_fts, 10.0, 5.0, 1.0, 2.0)';
@@ -36,42 +36,40 @@ function hostClause(hosts: readonly string[], params: unknown[]): string {
 }
 
 /** The index in the store's SQLite file: search_pages and its FTS5 shadow (008-search-index.sql). */
-export function createSqlitePageStore(db: Db): PageStore {
-  const upsert = db.prepare(
-    `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
-     VALUES (?, ?, ?, ?, ?, coalesce(?, ''), ?, ?, ?, ?, ?)
-     ON CONFLICT (team_id, url) DO UPDATE SET
-       host = excluded.host, title = excluded.title, description = excluded.description,
-       markdown = CASE WHEN ? IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
-       content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
-       images = excluded.images, fetched_at = excluded.fetched_at`,
-  );
-  const upsertOne = (page: IndexedPage) => {
+export function createSqlitePageStore(sql: Sql): PageStore {
+  const upsertOne = async (c: Sql, page: IndexedPage) => {
     const markdown = page.markdown?.slice(0, MAX_INDEXED_CHARS) ?? null;
-    upsert.run(
-      page.teamId,
-      page.url,
-      new URL(page.url).hostname.toLowerCase(),
-      page.title,
-      page.description,
-      markdown,
-      page.contentType,
-      page.publishedAt,
-      page.isArticle ? 1 : 0,
-      JSON.stringify(page.images),
-      page.fetchedAt,
-      // Again for the update: null keeps the text indexed before.
-      markdown,
+    await c.run(
+      `INSERT INTO search_pages (team_id, url, host, title, description, markdown, content_type, published_at, is_article, images, fetched_at)
+       VALUES (?, ?, ?, ?, ?, coalesce(?, ''), ?, ?, ?, ?, ?)
+       ON CONFLICT (team_id, url) DO UPDATE SET
+         host = excluded.host, title = excluded.title, description = excluded.description,
+         markdown = CASE WHEN ? IS NULL THEN search_pages.markdown ELSE excluded.markdown END,
+         content_type = excluded.content_type, published_at = excluded.published_at, is_article = excluded.is_article,
+         images = excluded.images, fetched_at = excluded.fetched_at`,
+      [
+        page.teamId,
+        page.url,
+        new URL(page.url).hostname.toLowerCase(),
+        page.title,
+        page.description,
+        markdown,
+        page.contentType,
+        page.publishedAt,
+        page.isArticle ? 1 : 0,
+        JSON.stringify(page.images),
+        page.fetchedAt,
+        // Again for the update: null keeps the text indexed before.
+        markdown,
+      ],
     );
   };
-  const upsertMany = db.transaction((pages: IndexedPage[]) => pages.forEach(upsertOne));
   return {
-    async upsert(page) {
-      upsertOne(page);
-    },
+    upsert: (page) => upsertOne(sql, page),
     async upsertMany(pages) {
-      // IMMEDIATE: the write lock up front, waited for under busy_timeout (see tasks.ts).
-      upsertMany.immediate(pages);
+      await sql.tx(async (c) => {
+        for (const page of pages) await upsertOne(c, page);
+      });
     },
     async search(q) {
       const match = ftsQuery(q);
@@ -103,13 +101,13 @@ export function createSqlitePageStore(db: Db): PageStore {
       if (q.articlesOnly) where.push('p.is_article = 1');
       if (q.withImages) where.push("p.images <> '[]'");
       const order = match && q.order === 'relevance' ? `${BM25}, p.fetched_at DESC` : 'p.fetched_at DESC';
-      const sql = match
+      const from = match
         ? `SELECT p.url, p.title, p.description, ${SNIPPET} AS snippet, p.content_type, p.published_at, p.images, p.fetched_at
              FROM search_fts JOIN search_pages p ON p.id = search_fts.rowid`
         : `SELECT p.url, p.title, p.description, NULL AS snippet, p.content_type, p.published_at, p.images, p.fetched_at
              FROM search_pages p`;
       params.push(q.limit);
-      const rows = db.prepare(`${sql} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`).all(...params) as HitRow[];
+      const rows = await sql.all<HitRow>(`${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`, params);
       return rows.map(
         (r): PageHit => ({
           url: r.url,

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { toTask, type TaskRow } from '../rows/tasks.js';
+import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, TaskStore } from '../tasks.js';
+import type { Sql } from './sql.js';
+
+/** The oldest due task of one (team, job) group. */
+interface Head {
+  id: string;
+  run_after: string;
+  seq: number;
+}
+
+interface Group {
+  teamId: string;
+  jobId: string | null;
+  head: Head;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 3;
+const ORPHANED = 'The process running this task stopped';
+const LEASE_EXPIRED = 'The worker running this task stopped renewing its lease';
+/**
+ * With a shared database: a running job with no work this long after its
+ * creation was cut short between creating it and queueing its work. Younger
+ * ones may belong to a live process that is queueing their work right now.
+ */
+const ABANDONED_AFTER_MS = 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+// A job ends once nothing of it is queued or active; it failed when none of its
+// tasks completed (a job that never got any work is one a crash cut short).
+// Run only with the job's row locked by an earlier statement of the
+// transaction: in PostgreSQL this statement's snapshot then includes every
+// commit that touched the job, which is what lets two tasks finishing at once
+// on two processes never both leave the job running.
+const SETTLE = `
+  UPDATE jobs SET
+    status = CASE WHEN completed > 0 OR (failed = 0 AND total > 0) THEN 'completed' ELSE 'failed' END,
+    error = CASE WHEN completed > 0 OR (failed = 0 AND total > 0) THEN error ELSE coalesce(
+      (SELECT t.error FROM tasks t WHERE t.job_id = jobs.id AND t.state = 'failed' ORDER BY t.finished_at DESC LIMIT 1),
+      'The job ended before any of its work was queued') END,
+    completed_at = ?,
+    expires_at = ?
+  WHERE status = 'running'
+    AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = jobs.id AND t.state IN ('queued', 'active'))`;
+
+const REQUEUE = `UPDATE tasks SET state = 'queued', attempts = attempts - ?, run_after = ?, error = ?,
+                        lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+                  WHERE id = ?`;
+
+/**
+ * The queue's tasks, written once for both dialects. Row locks (PostgreSQL)
+ * are taken job first, then task, everywhere, so that processes rarely
+ * deadlock; when they do, the transaction runs again. `exclusive`: this
+ * process owns the database (SQLite's data-directory lock), so at start-up
+ * every active task is an orphan of the process before it.
+ */
+export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive: boolean }): TaskStore {
+  const { forUpdate, inList, seq } = sql.dialect;
+
+  const lockJob = (c: Sql, jobId: string) =>
+    c.one<{ status: string; max_concurrency: number | null }>(`SELECT status, max_concurrency FROM jobs WHERE id = ?${forUpdate}`, [jobId]);
+
+  /** Locks the task's job, then the task if `lease` still holds it. */
+  const leased = async (c: Sql, lease: Lease): Promise<TaskRow | undefined> => {
+    const task = await c.one<{ job_id: string | null }>('SELECT job_id FROM tasks WHERE id = ?', [lease.taskId]);
+    if (task?.job_id) await lockJob(c, task.job_id);
+    return c.one<TaskRow>(`SELECT * FROM tasks WHERE id = ? AND lease_token = ? AND state = 'active'${forUpdate}`, [lease.taskId, lease.token]);
+  };
+
+  const settle = (c: Sql, jobId: string | null, now: Date) =>
+    c.run(jobId === null ? SETTLE : `${SETTLE} AND id = ?`, [now.toISOString(), iso(now.getTime() + retentionMs), ...(jobId === null ? [] : [jobId])]);
+
+  type End = 'completed' | 'failed' | 'cancelled';
+  /** The task's job row must be locked already (see SETTLE). */
+  const finish = async (c: Sql, row: TaskRow, state: End, result: string | null, error: string | null, now: Date) => {
+    await c.run(
+      `UPDATE tasks SET state = ?, result = ?, error = ?, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
+        WHERE id = ?`,
+      [state, result, error, now.toISOString(), row.id],
+    );
+    if (row.job_id === null) return;
+    if (state === 'completed') await c.run('UPDATE jobs SET completed = completed + 1 WHERE id = ?', [row.job_id]);
+    if (state === 'failed') await c.run('UPDATE jobs SET failed = failed + 1 WHERE id = ?', [row.job_id]);
+    await settle(c, row.job_id, now);
+  };
+
+  /** A run that ended without its worker saying how: it counts as an attempt. */
+  const recover = async (c: Sql, r: TaskRow, why: string, now: Date) => {
+    if (r.cancel_requested_at !== null) await finish(c, r, 'cancelled', null, why, now);
+    else if (r.attempts >= r.max_attempts) await finish(c, r, 'failed', null, `${why} (attempt ${r.attempts} of ${r.max_attempts})`, now);
+    // Its original run_after keeps it at the front of the queue.
+    else await c.run(REQUEUE, [0, r.run_after, why, r.id]);
+  };
+
+  /**
+   * Takes back the runs whose lease expired, each unless its worker finished
+   * it (or another process took it back) since it was seen: the lease token
+   * must not have changed.
+   */
+  const requeueExpired = async (): Promise<number> => {
+    const now = new Date();
+    // Asked before every claim, and nearly always answered "none" by this plain read.
+    const seen = await sql.all<TaskRow>(`SELECT * FROM tasks WHERE state = 'active' AND lease_expires_at <= ?`, [now.toISOString()]);
+    let n = 0;
+    for (const s of seen) {
+      n += await sql.tx(async (c) => {
+        if (s.job_id) await lockJob(c, s.job_id);
+        const r = await c.one<TaskRow>(`SELECT * FROM tasks WHERE id = ? AND state = 'active' AND lease_token = ?${forUpdate}`, [s.id, s.lease_token]);
+        if (!r) return 0;
+        await recover(c, r, LEASE_EXPIRED, now);
+        return 1;
+      });
+    }
+    return n;
+  };
+
+  const claim = (req: ClaimRequest) =>
+    sql.tx(async (c): Promise<ClaimedTask[]> => {
+      // The teams whose claim locks are free now; another process is claiming for the
+      // others, and this one takes what it can elsewhere rather than wait. Started at a
+      // random team so that processes spread out. Only when every team is taken does it
+      // wait, for one: holding no lock while waiting, it cannot deadlock.
+      const waiting = [...req.teamLimits.keys()];
+      if (!waiting.length) return [];
+      const from = Math.floor(Math.random() * waiting.length);
+      const order = [...waiting.slice(from), ...waiting.slice(0, from)];
+      const mine = (await c.tryLocks(order.map((t) => `claim:${t}`))).map((name) => name.slice('claim:'.length));
+      if (!mine.length) {
+        await c.lock(`claim:${order[0]}`);
+        mine.push(order[0]!);
+      }
+      const teamLimits = new Map(mine.map((t) => [t, req.teamLimits.get(t)!] as const));
+      const now = new Date();
+      const nowIso = now.toISOString();
+      const activeOfTeam = new Map<string, number>();
+      const activeOfJob = new Map<string, number>();
+      // Read after taking the locks, so it includes every claim of these teams committed before.
+      const active = await c.all<{ team_id: string; job_id: string | null; n: number }>(
+        `SELECT team_id, job_id, COUNT(*) AS n FROM tasks WHERE state = 'active' AND ${inList('team_id')} GROUP BY team_id, job_id`,
+        [mine],
+      );
+      for (const g of active) {
+        activeOfTeam.set(g.team_id, (activeOfTeam.get(g.team_id) ?? 0) + g.n);
+        if (g.job_id !== null) activeOfJob.set(g.job_id, g.n);
+      }
+      const jobLimits = new Map<string, number | null>();
+      const fits = (teamId: string, jobId: string | null) => {
+        if ((activeOfTeam.get(teamId) ?? 0) >= (teamLimits.get(teamId) ?? 0)) return false;
+        if (jobId === null) return true;
+        const limit = jobLimits.get(jobId) ?? null;
+        return limit === null || (activeOfJob.get(jobId) ?? 0) < limit;
+      };
+      // Two statements rather than IS NOT DISTINCT FROM, which no index serves.
+      const headOf = (teamId: string, jobId: string | null) =>
+        c.one<Head>(
+          `SELECT id, run_after, ${seq} AS seq FROM tasks
+            WHERE state = 'queued' AND team_id = ? AND ${jobId === null ? 'job_id IS NULL' : 'job_id = ?'}
+              AND run_after <= ? AND ${inList('kind')}
+            ORDER BY run_after, ${seq} LIMIT 1`,
+          [teamId, ...(jobId === null ? [] : [jobId]), nowIso, req.kinds],
+        );
+
+      let groups: Group[] = [];
+      for (const teamId of teamLimits.keys()) {
+        if (!fits(teamId, null)) continue;
+        // Tasks without a job first, then each job of the team with queued work.
+        let jobId: string | null | undefined = null;
+        while (jobId !== undefined) {
+          if (jobId !== null && !jobLimits.has(jobId)) {
+            const job = await c.one<{ max_concurrency: number | null }>('SELECT max_concurrency FROM jobs WHERE id = ?', [jobId]);
+            jobLimits.set(jobId, job?.max_concurrency ?? null);
+          }
+          const head = fits(teamId, jobId) ? await headOf(teamId, jobId) : undefined;
+          if (head) groups.push({ teamId, jobId, head });
+          const next: { job_id: string } | undefined = await c.one<{ job_id: string }>(
+            `SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = ? AND job_id > ? ORDER BY job_id LIMIT 1`,
+            [teamId, jobId ?? ''],
+          );
+          jobId = next?.job_id;
+        }
+      }
+      groups.sort((a, b) => Date.parse(a.head.run_after) - Date.parse(b.head.run_after) || a.head.seq - b.head.seq);
+
+      const leaseExpiresAt = iso(now.getTime() + req.leaseMs);
+      const claimed: ClaimedTask[] = [];
+      // Rounds of one task per group, oldest group first.
+      while (claimed.length < req.max && groups.length) {
+        const next: Group[] = [];
+        for (const g of groups) {
+          if (claimed.length >= req.max) break;
+          if (!fits(g.teamId, g.jobId)) continue;
+          const token = randomUUID();
+          // Still queued: a job cancelled on another process since the head was read keeps its task.
+          const row = await c.one<TaskRow>(
+            `UPDATE tasks SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_token = ?,
+                    lease_expires_at = ?, started_at = ?
+              WHERE id = ? AND state = 'queued' RETURNING *`,
+            [req.owner, token, leaseExpiresAt, nowIso, g.head.id],
+          );
+          if (row) {
+            claimed.push({ task: toTask(row), lease: { taskId: row.id, token } });
+            activeOfTeam.set(g.teamId, (activeOfTeam.get(g.teamId) ?? 0) + 1);
+            if (g.jobId !== null) activeOfJob.set(g.jobId, (activeOfJob.get(g.jobId) ?? 0) + 1);
+          }
+          const head = await headOf(g.teamId, g.jobId);
+          if (head) next.push({ ...g, head });
+        }
+        groups = next;
+      }
+      return claimed;
+    });
+
+  return {
+    enqueue: (tasks) =>
+      sql.tx(async (c) => {
+        const now = Date.now();
+        const jobRunning = new Map<string, boolean>();
+        // Locked in one order, and before any insert: cancelJob locks the job first too,
+        // so work is never added to a job between its cancel and the drop of its queue.
+        const jobIds = [...new Set(tasks.map((t) => t.jobId ?? null).filter((j): j is string => j !== null))].sort();
+        for (const jobId of jobIds) {
+          const job = await lockJob(c, jobId);
+          if (!job) throw new Error(`Cannot enqueue work for job ${jobId}: there is no such job`);
+          jobRunning.set(jobId, job.status === 'running');
+        }
+        const added = new Map<string, number>();
+        const ids: string[] = [];
+        for (const t of tasks) {
+          const id = t.id ?? randomUUID();
+          ids.push(id);
+          const jobId = t.jobId ?? null;
+          if (jobId !== null && !jobRunning.get(jobId)) continue;
+          const inserted = await c.run(
+            `INSERT INTO tasks (id, kind, team_id, job_id, payload, state, max_attempts, run_after, created_at)
+             VALUES (?, ?, ?, ?, ?, 'queued', ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+            [id, t.kind, t.teamId, jobId, JSON.stringify(t.payload ?? null), t.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, iso(now + (t.delayMs ?? 0)), iso(now)],
+          );
+          if (inserted && jobId !== null) added.set(jobId, (added.get(jobId) ?? 0) + 1);
+        }
+        for (const [jobId, n] of added) await c.run('UPDATE jobs SET total = total + ? WHERE id = ?', [n, jobId]);
+        return ids;
+      }),
+    requeueExpired,
+    async waitingTeams() {
+      const teams: string[] = [];
+      for (;;) {
+        const r = await sql.one<{ team_id: string }>(
+          `SELECT team_id FROM tasks WHERE state = 'queued' AND team_id > ? ORDER BY team_id LIMIT 1`,
+          [teams.at(-1) ?? ''],
+        );
+        if (!r) return teams;
+        teams.push(r.team_id);
+      }
+    },
+    claim,
+    async heartbeat(lease, leaseMs) {
+      const changed = await sql.run(`UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_token = ? AND state = 'active'`, [
+        iso(Date.now() + leaseMs),
+        lease.taskId,
+        lease.token,
+      ]);
+      return changed === 1;
+    },
+    complete: (lease, result) =>
+      sql.tx(async (c) => {
+        const row = await leased(c, lease);
+        if (!row) return false;
+        await finish(c, row, 'completed', result === undefined ? null : (JSON.stringify(result) ?? null), null, new Date());
+        return true;
+      }),
+    fail: (lease, error, retryDelayMs) =>
+      sql.tx(async (c): Promise<FailOutcome> => {
+        const row = await leased(c, lease);
+        if (!row) return 'lost';
+        const now = new Date();
+        if (row.cancel_requested_at !== null) {
+          await finish(c, row, 'cancelled', null, error, now);
+          return 'cancelled';
+        }
+        if (row.attempts < row.max_attempts) {
+          await c.run(REQUEUE, [0, iso(now.getTime() + retryDelayMs(row.attempts)), error, row.id]);
+          return 'retrying';
+        }
+        await finish(c, row, 'failed', null, error, now);
+        return 'failed';
+      }),
+    release: (lease) =>
+      sql.tx(async (c) => {
+        const row = await leased(c, lease);
+        if (!row) return false;
+        if (row.cancel_requested_at !== null) await finish(c, row, 'cancelled', null, row.error, new Date());
+        else await c.run(REQUEUE, [1, row.run_after, row.error, row.id]);
+        return true;
+      }),
+    cancelJob: (jobId) =>
+      sql.tx(async (c) => {
+        const now = new Date().toISOString();
+        await lockJob(c, jobId);
+        await c.run(`UPDATE jobs SET status = 'cancelled', completed_at = ?, expires_at = ? WHERE id = ? AND status = 'running'`, [
+          now,
+          iso(Date.now() + retentionMs),
+          jobId,
+        ]);
+        const dropped = await c.run(
+          `UPDATE tasks SET state = 'cancelled', cancel_requested_at = ?, finished_at = ? WHERE job_id = ? AND state = 'queued'`,
+          [now, now, jobId],
+        );
+        await c.run(`UPDATE tasks SET cancel_requested_at = ? WHERE job_id = ? AND state = 'active'`, [now, jobId]);
+        return dropped;
+      }),
+    async recoverOrphans() {
+      const now = new Date();
+      if (opts.exclusive) {
+        return sql.tx(async (c) => {
+          const orphans = await c.all<TaskRow>(`SELECT * FROM tasks WHERE state = 'active'`);
+          for (const r of orphans) await recover(c, r, ORPHANED, now);
+          await settle(c, null, now);
+          return orphans.length;
+        });
+      }
+      // Other processes may be running the active tasks of a shared database, so
+      // only runs whose lease expired are taken back: a killed worker's tasks are
+      // redone once its leases run out.
+      const n = await requeueExpired();
+      const abandoned = await sql.all<{ id: string }>(
+        `SELECT id FROM jobs j WHERE status = 'running' AND created_at <= ?
+            AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = j.id AND t.state IN ('queued', 'active'))`,
+        [iso(now.getTime() - ABANDONED_AFTER_MS)],
+      );
+      for (const { id } of abandoned) {
+        await sql.tx(async (c) => {
+          await lockJob(c, id);
+          await settle(c, id, now);
+        });
+      }
+      return n;
+    },
+    async counts(teamId) {
+      const r = (await sql.one<{ queued: number; active: number; last: string | null }>(
+        `SELECT (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'queued') AS queued,
+                (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'active') AS active,
+                (SELECT MAX(finished_at) FROM tasks WHERE team_id = ? AND state = 'completed') AS last`,
+        [teamId, teamId, teamId],
+      ))!;
+      return { queued: r.queued, active: r.active, mostRecentSuccess: r.last };
+    },
+    async get<P>(id: string) {
+      const r = await sql.one<TaskRow>('SELECT * FROM tasks WHERE id = ?', [id]);
+      return r ? toTask<P>(r) : null;
+    },
+    purgeExpired: (now) =>
+      sql.run(`DELETE FROM tasks WHERE job_id IS NULL AND state IN ('completed', 'failed', 'cancelled') AND finished_at <= ?`, [
+        iso(now.getTime() - retentionMs),
+      ]),
+  };
+}
