@@ -70,13 +70,16 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
   });
 
-  test('calls to action, donation and disclosure boxes and reading times inside the article go', () => {
+  test('calls to action, donation, disclosure, licence and contact boxes and reading times inside the article go', () => {
     const md = markdown(`<article><h1>T</h1><p class="article-reading-time">4 min read</p><p>${prose('First.')}</p>
       <section class="c-letters-cta"><p>We want to hear what you think about this article.</p></section>
       <div class="article-donation-CTA">We rely on your support.</div>
       <section class="editorial-disclosure"><p>This post contains references to products.</p></section>
       <div class="promotion-box"><h3>Enjoying this article?</h3></div>
-      <p>${prose('Second.')}</p></article>`);
+      <p>${prose('Second.')}</p><div id="site_spenden"><h3>Jede kleine Spende hilft</h3></div>
+      <div class="c-article-buy-box">Instant access to the full article PDF.</div>
+      <div class="licenceInfo">This material is protected by copyright.</div>
+      <div class="contactbox"><p>Press office: Ann Lee</p></div></article>`);
     assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
   });
 

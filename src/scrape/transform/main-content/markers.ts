@@ -18,9 +18,10 @@ const BOILERPLATE_WORDS = [
   'language-switcher', 'locale-switcher', 'searchbar', 'search-form', 'search-box', 'buttons', 'print',
   'noprint', 'edit-this-page', 'feedback', 'tooltip', 'slider-counter', 'ticker', 'newsticker',
   // consent, pop-ups, sign-ups
-  'cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'modal', 'popup', 'pop-up', 'overlay',
+  'cookie', 'cookies', 'consent', 'gdpr', 'dsgvo', 'onetrust', 'modal', 'popup', 'pop-up', 'overlay',
   'interstitial', 'newsletter', 'subscribe', 'subscription', 'signup', 'sign-up', 'optin', 'opt-in',
-  'paywall', 'login', 'cta', 'donation', 'donations', 'donate', 'promotion', 'upsell', 'disclosure',
+  'paywall', 'login', 'cta', 'donation', 'donations', 'donate', 'spende', 'spenden', 'promotion', 'upsell',
+  'buybox', 'buy-box', 'flyout', 'disclosure',
   'reading-time', 'read-time', 'readtime',
   // advertising
   'ad', 'ads', 'advert', 'adverts', 'advertisement', 'advertising', 'adslot', 'adsbygoogle', 'dfp',
@@ -34,7 +35,8 @@ const BOILERPLATE_WORDS = [
   'author', 'authors', 'author-box', 'author-bio', 'byline', 'bio', 'meta', 'metadata', 'postmeta',
   'post-meta', 'entry-meta', 'postmetadata', 'metaline', 'dateline', 'date', 'published', 'timestamp',
   'tags', 'tag-list', 'taglist', 'tagcloud', 'catlinks', 'categories', 'rating', 'ratings', 'credit',
-  'credits', 'embed', 'copyright', 'image-source', 'teasers', 'teaser-collection', 'aside-teaser',
+  'credits', 'embed', 'copyright', 'licence', 'license', 'contactbox', 'contact-box', 'contact-teaser',
+  'image-source', 'teasers', 'teaser-collection', 'aside-teaser',
   // text only screen readers see
   'sr-only', 'visually-hidden', 'screen-reader-text',
 ];
