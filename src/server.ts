@@ -20,7 +20,7 @@ import { MonitorScheduler } from './monitor/scheduler.js';
 import type { AppDeps } from './http/deps.js';
 import type { Guard } from './http/route.js';
 import { allRoutes } from './http/routes/index.js';
-import { createEgress, setHostOverrides } from './egress/index.js';
+import { createEgress } from './egress/index.js';
 import { type JobEvents, LocalJobEvents } from './jobs/events.js';
 import { JobEndingQueue } from './jobs/job-endings.js';
 import { LocalQueue } from './jobs/local-queue.js';
@@ -69,8 +69,7 @@ export interface Trawl {
  */
 export async function startTrawl(config: Config): Promise<Trawl> {
   // Private targets the operator opened to the egress guard must also pass URL validation.
-  setUrlPolicy({ allowLocalTargets: config.allowPrivateNetwork || config.egressAllowCidrs.length > 0 });
-  setHostOverrides(config.hostOverrides);
+  setUrlPolicy({ allowLocalTargets: config.egress.allowPrivateNetwork || config.egress.allowedCidrs.length > 0 });
   // Redis and PostgreSQL report outages here; the app's logger once it exists (it is built from deps that need them first).
   let backendLog: Required<RedisLog> = { error: (obj, msg) => console.error(msg, obj), info: (obj, msg) => console.log(msg, obj) };
   const forwardedLog: Required<RedisLog> = { error: (obj, msg) => backendLog.error(obj, msg), info: (obj, msg) => backendLog.info(obj, msg) };
@@ -117,7 +116,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });
     handleBatchPages(worker, { store, scraper, events });
     // robots.txt and sitemaps, under the same egress rules as the pages themselves.
-    const crawlEgress = createEgress({ allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs });
+    const crawlEgress = createEgress(config.egress);
     handleCrawlPages(worker, { store, queue, scraper, events, fetcher: crawlEgress, hostConcurrency: config.crawlHostConcurrency });
     // Extract's section expansion and the agent's map read sitemaps and pages under the same rules.
     const researchDeps = { store, scraper, llm, fetcher: crawlEgress, search: search.provider };
@@ -127,7 +126,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     handleMonitorChecks(worker, { store, queue, events, scraper, search: search.provider, mailer });
     if (config.role !== 'api') await recoverChecks({ store, queue });
     const monitors = new MonitorScheduler({ store, queue }, { log: app.log });
-    const webhookEgress = createEgress({ allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs });
+    const webhookEgress = createEgress(config.egress);
     const webhookSender = shared?.webhookSender;
     const webhooks = new WebhookDispatcher({
       outbox: store.webhooks,

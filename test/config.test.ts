@@ -10,7 +10,7 @@ describe('configuration from the environment', () => {
     assert.equal(c.dataDir, path.resolve('./data'));
     assert.equal(c.auth, true);
     assert.equal(c.defaultPlan, 'unlimited');
-    assert.equal(c.allowPrivateNetwork, false);
+    assert.equal(c.egress.allowPrivateNetwork, false);
     assert.equal(c.jobRetentionMs, 24 * 3600_000);
   });
 
@@ -35,7 +35,7 @@ describe('configuration from the environment', () => {
   });
 
   test('TRAWL_RESOLVE pins names and wildcard subdomains; malformed entries are named', () => {
-    assert.deepEqual(loadConfig({ TRAWL_RESOLVE: 'a.example=10.0.0.1, *.corp.example=::1' }).hostOverrides, [
+    assert.deepEqual(loadConfig({ TRAWL_RESOLVE: 'a.example=10.0.0.1, *.corp.example=::1' }).egress.hostOverrides, [
       { pattern: 'a.example', address: '10.0.0.1' },
       { pattern: '*.corp.example', address: '::1' },
     ]);

@@ -90,7 +90,7 @@ function splitAuthority(authority: string): { host: string; port: number } | und
  */
 export async function startEgressProxy(options: EgressProxyOptions = {}): Promise<EgressProxy> {
   const policy = createAddressPolicy(options);
-  const resolve = options.resolve ?? systemResolver;
+  const resolve = options.resolve ?? systemResolver(options.hostOverrides);
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const chained = options.upstreamProxy === undefined ? undefined : new URL(options.upstreamProxy);
   const chainedAuth = chained && proxyAuthorization(chained);

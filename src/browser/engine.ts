@@ -100,6 +100,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   const startProxy = (upstreamProxy?: string): Promise<EgressProxy> =>
     startEgressProxy({
       allowPrivateNetwork: options.allowPrivateNetwork,
+      hostOverrides: options.hostOverrides,
       allowedCidrs: options.allowedCidrs,
       resolve: options.resolve,
       connectTimeoutMs: options.connectTimeoutMs,

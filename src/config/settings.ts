@@ -166,36 +166,40 @@ export const SETTINGS = {
   }),
 
   // Outbound requests
-  allowPrivateNetwork: setting({
-    env: 'TRAWL_ALLOW_PRIVATE_NETWORK',
-    section: 'egress',
-    schema: bool('TRAWL_ALLOW_PRIVATE_NETWORK'),
-    default: 'off',
-    doc: '`on` lets outbound requests reach loopback and private addresses, and accepts `localhost`/IP targets. For trusted networks and tests only.',
-  }),
-  egressAllowCidrs: setting({
-    env: 'TRAWL_EGRESS_ALLOW_CIDRS',
-    section: 'egress',
-    schema: list(),
-    default: '',
-    doc: 'Comma-separated private ranges outbound requests may reach anyway (e.g. an intranet `10.1.2.0/24`).',
-    check: (cidrs) =>
-      cidrs
-        .filter((c) => !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c))
-        .map((c) => `TRAWL_EGRESS_ALLOW_CIDRS: "${c}" is not a CIDR range such as 10.0.0.0/8`),
-  }),
-  /** Names pinned to addresses before DNS. */
-  hostOverrides: setting({
-    env: 'TRAWL_RESOLVE',
-    section: 'egress',
-    schema: z.string().transform((raw, ctx): HostOverride[] => {
-      const { entries, problems } = parseHostOverrides(raw);
-      for (const message of problems) ctx.issues.push({ code: 'custom', message, input: raw });
-      return entries;
+  /** The operator's rules for every outbound connection: each egress client is built from this section. */
+  egress: {
+    allowPrivateNetwork: setting({
+      env: 'TRAWL_ALLOW_PRIVATE_NETWORK',
+      section: 'egress',
+      schema: bool('TRAWL_ALLOW_PRIVATE_NETWORK'),
+      default: 'off',
+      doc: '`on` lets outbound requests reach loopback and private addresses, and accepts `localhost`/IP targets. For trusted networks and tests only.',
     }),
-    default: '',
-    doc: "Names pinned to addresses before DNS, like curl's `--resolve`: `intranet.example=10.1.2.3,*.corp.example=10.1.2.4`. Pinned addresses still obey the address rules above.",
-  }),
+    allowedCidrs: setting({
+      env: 'TRAWL_EGRESS_ALLOW_CIDRS',
+      section: 'egress',
+      schema: list(),
+      default: '',
+      doc: 'Comma-separated private ranges outbound requests may reach anyway (e.g. an intranet `10.1.2.0/24`).',
+      check: (cidrs) =>
+        cidrs
+          .filter((c) => !/^[0-9a-fA-F:.]+\/\d{1,3}$/.test(c))
+          .map((c) => `TRAWL_EGRESS_ALLOW_CIDRS: "${c}" is not a CIDR range such as 10.0.0.0/8`),
+    }),
+    /** Names pinned to addresses before DNS. */
+    hostOverrides: setting({
+      env: 'TRAWL_RESOLVE',
+      section: 'egress',
+      schema: z.string().transform((raw, ctx): HostOverride[] => {
+        const { entries, problems } = parseHostOverrides(raw);
+        for (const message of problems) ctx.issues.push({ code: 'custom', message, input: raw });
+        return entries;
+      }),
+      default: '',
+      doc: "Names pinned to addresses before DNS, like curl's `--resolve`: `intranet.example=10.1.2.3,*.corp.example=10.1.2.4`. Pinned addresses still obey the address rules above.",
+    }),
+  },
+
   /** The `basic` tier: when set, all scrape traffic (HTTP engine and browser) goes through it. */
   proxyUrl: setting({
     env: 'TRAWL_PROXY_URL',

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { HostOverride } from './host-overrides.js';
 
 export interface AddressVerdict {
   allowed: boolean;
@@ -16,6 +17,11 @@ export interface AddressPolicyOptions {
   allowPrivateNetwork?: boolean;
   /** Specific ranges to allow even though they are not public, e.g. `10.1.2.0/24`. */
   allowedCidrs?: readonly string[];
+  /**
+   * Names pinned to addresses before DNS (TRAWL_RESOLVE). Not part of the verdict: it rides
+   * along so that every client built from the operator's rules resolves as they said.
+   */
+  hostOverrides?: readonly HostOverride[];
 }
 
 export type AddressPolicy = (ip: string) => AddressVerdict;

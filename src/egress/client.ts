@@ -194,7 +194,7 @@ function failure(err: unknown, url: string, abort: Abort): EgressError {
 
 export function createEgress(options: EgressOptions = {}): Egress {
   const policy = createAddressPolicy(options);
-  const resolve = options.resolve ?? systemResolver;
+  const resolve = options.resolve ?? systemResolver(options.hostOverrides);
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const defaultMaxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   const defaultTimeoutMs = options.timeoutMs ?? 30_000;

@@ -3,7 +3,7 @@ import net, { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
 import { EgressError } from './errors.js';
-import { pinnedAddress } from './host-overrides.js';
+import { type HostOverride, pinnedAddress } from './host-overrides.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -13,11 +13,14 @@ export interface ResolvedAddress {
 /** Resolves a hostname to every address it has; injectable so tests never touch real DNS. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => {
-  const pinned = pinnedAddress(hostname);
-  if (pinned) return Promise.resolve([{ address: pinned, family: net.isIPv6(pinned) ? 6 : 4 }]);
-  return dns.promises.lookup(hostname, { all: true, hints: dns.ADDRCONFIG });
-};
+/** The system's resolver (dns.lookup), with the operator's pinned names (TRAWL_RESOLVE) answered first. */
+export function systemResolver(overrides: readonly HostOverride[] = []): Resolver {
+  return (hostname) => {
+    const pinned = pinnedAddress(overrides, hostname);
+    if (pinned) return Promise.resolve([{ address: pinned, family: net.isIPv6(pinned) ? 6 : 4 }]);
+    return dns.promises.lookup(hostname, { all: true, hints: dns.ADDRCONFIG });
+  };
+}
 
 export function blockedAddressError(
   host: string,

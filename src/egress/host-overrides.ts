@@ -3,8 +3,9 @@ import net from 'node:net';
 /**
  * Static name → address pins consulted before DNS (TRAWL_RESOLVE), like
  * curl's --resolve or an /etc/hosts entry: for names a private network does
- * not publish, and for test hosts. Process-wide, as the resolver is. The
- * pinned address still goes through the address policy like any other.
+ * not publish, and for test hosts. Each egress client gets them with its rules
+ * (two Trawls in one process may pin differently). The pinned address still goes
+ * through the address policy like any other.
  */
 export interface HostOverride {
   /** `name` for that host only, `*.name` for every host below it. */
@@ -12,16 +13,11 @@ export interface HostOverride {
   address: string;
 }
 
-let overrides: HostOverride[] = [];
-
-export function setHostOverrides(entries: HostOverride[]): void {
-  overrides = entries.map((e) => ({ pattern: e.pattern.toLowerCase(), address: e.address }));
-}
-
-export function pinnedAddress(hostname: string): string | undefined {
+export function pinnedAddress(overrides: readonly HostOverride[], hostname: string): string | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   for (const { pattern, address } of overrides) {
-    if (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern) return address;
+    const p = pattern.toLowerCase();
+    if (p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p) return address;
   }
   return undefined;
 }

@@ -15,4 +15,4 @@ export { checkProxiedTarget, dialProxy, proxyAuthorization, proxyUrlProblem, tun
 export type { ProxyDialOptions } from './proxy.js';
 export { EgressError, isEgressError } from './errors.js';
 export type { EgressErrorCode, EgressErrorDetails } from './errors.js';
-export { type HostOverride, parseHostOverrides, setHostOverrides } from './host-overrides.js';
+export { type HostOverride, parseHostOverrides } from './host-overrides.js';

@@ -36,7 +36,7 @@ export async function mapHandler(ctx: RequestContext<MapRequest>) {
     if (!ctx.reply.sent) controller.abort(new Error('The client closed the connection'));
   });
   // Its own client, so that closing it when the map ends drops whatever fetches are still open.
-  const egress = createEgress({ allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs });
+  const egress = createEgress(config.egress);
   let timer: NodeJS.Timeout | undefined;
   try {
     const known = body.ignoreCache ? [] : await knownPages(ctx, body.url);

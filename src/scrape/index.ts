@@ -16,7 +16,7 @@ export { ScrapeError, isScrapeError } from './errors.js';
  * configured, behind the operator's proxies.
  */
 export function buildScraper(config: Config, store: Store, hooks: Partial<Pick<ScraperDeps, 'onFreshPage' | 'llm'>> = {}): Scraper {
-  const policy = { allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs };
+  const policy = config.egress;
   return createScraper({
     store,
     egress: createEgress(policy),

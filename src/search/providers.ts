@@ -20,7 +20,7 @@ export function buildSearch(config: Config, store: Store): SearchService {
   // The operator chose this address, so it may be private like a proxy's; redirects are
   // refused by the adapter, and cloud metadata addresses stay closed.
   const egress = config.searxngUrl
-    ? createEgress({ allowPrivateNetwork: true, allowedCidrs: config.egressAllowCidrs, timeoutMs: 60_000 })
+    ? createEgress({ ...config.egress, allowPrivateNetwork: true, timeoutMs: 60_000 })
     : undefined;
   const providers = config.searchProviders.map((name): SearchProvider => {
     if (name === 'local') return createLocalProvider(index);

@@ -17,7 +17,7 @@ export function buildBrowserSessions(config: Config, store: Store, log: SessionM
     manager: new SessionManager({
       store,
       dataDir: config.dataDir,
-      policy: { allowPrivateNetwork: config.allowPrivateNetwork, allowedCidrs: config.egressAllowCidrs },
+      policy: config.egress,
       ...(config.proxyUrl && { upstreamProxy: config.proxyUrl }),
       ...(config.chromiumPath && { executablePath: config.chromiumPath }),
       perTeamLimit: config.browserSessionsPerTeam,
