@@ -15,7 +15,7 @@ export interface SearchService {
 }
 
 /** The providers TRAWL_SEARCH_PROVIDERS names, in its order (config.ts checked the names). */
-export function buildSearch(config: Config, store: Store): SearchService {
+export function buildSearch(config: Pick<Config, 'egress' | 'searchProviders' | 'searxngUrl'>, store: Store): SearchService {
   const index = batchedIndex(store.pages);
   // The operator chose this address, so it may be private like a proxy's; redirects are
   // refused by the adapter, and cloud metadata addresses stay closed.

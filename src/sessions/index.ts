@@ -12,7 +12,11 @@ export interface BrowserSessions {
   tokens: SessionTokens;
 }
 
-export function buildBrowserSessions(config: Config, store: Store, log: SessionManagerOptions['log']): BrowserSessions {
+export function buildBrowserSessions(
+  config: Pick<Config, 'dataDir' | 'egress' | 'proxyUrl' | 'chromiumPath' | 'browserSessionsPerTeam' | 'jobRetentionMs'>,
+  store: Store,
+  log: SessionManagerOptions['log'],
+): BrowserSessions {
   return {
     manager: new SessionManager({
       store,
