@@ -16,7 +16,9 @@ describe("README.md's settings table", () => {
   test('names every setting once, each with its meaning', () => {
     const rows = readme.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
     const names = rows.map((line) => /^\| `([A-Z_]+)`/.exec(line)![1]);
-    assert.deepEqual([...names].sort(), allSettings().map((d) => d.setting.env).sort());
+    const declared = allSettings().map((d) => d.setting.env);
+    assert.equal(new Set(declared).size, declared.length, 'a variable is declared twice in src/config/settings.ts');
+    assert.deepEqual([...names].sort(), [...declared].sort());
     for (const row of rows) assert.match(row, /\| [^|]*\w[^|]* \|$/, row);
   });
 
