@@ -261,17 +261,19 @@ function contentRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNod
   }
   if (substantial(article)) return article!;
 
-  return densest(top, weightOf);
+  return densest(top, weightOf, (el) => survey.named.has(el) && isComments(el));
 }
 
 // Descends from <body> while one child holds most of the prose of its parent: chrome is
 // either link lists (navigation, footers) or small, so the article is what is left. Only
 // containers are entered: a long paragraph must not shed the table or list beside it.
-function densest(top: ParentNode, weightOf: (node: ParentNode) => Weight): ParentNode {
+function densest(top: ParentNode, weightOf: (node: ParentNode) => Weight, isOut: (el: Element) => boolean): ParentNode {
   let node = top;
   for (;;) {
-    const total = prose(weightOf(node));
-    const next = node.children.find((c) => isElement(c) && isContainer(c) && prose(weightOf(c)) >= 0.7 * total);
+    // Comments or a cookie panel beside the article do not count: they may outweigh it.
+    let total = prose(weightOf(node));
+    for (const c of node.children) if (isElement(c) && isOut(c)) total -= prose(weightOf(c));
+    const next = node.children.find((c) => isElement(c) && isContainer(c) && !isOut(c) && prose(weightOf(c)) >= 0.7 * total);
     if (total === 0 || !next) return node;
     node = next as Element;
   }
@@ -381,6 +383,8 @@ function emphasised(el: Element): boolean {
 
 const EMPHASIS = new Set(['strong', 'b', 'em', 'i', 'u']);
 
+// Comment threads and cookie-consent panels: chrome however long they run (a busy thread, or
+// a panel describing every cookie, outweighs the article).
 function isComments(el: Element): boolean {
   const a = el.attribs;
   return (!!a.class && COMMENTS_NAME.test(a.class)) || (!!a.id && COMMENTS_NAME.test(a.id));

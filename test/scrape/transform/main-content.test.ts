@@ -132,6 +132,17 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Section number/);
   });
 
+  test('a cookie panel or a comment thread that outweighs the article is not taken for it', () => {
+    const cookies = `<div class="sp-dsgvo-category-container">${Array.from({ length: 6 }, (_, i) => `<p>${prose(`Cookie ${i} stores, for a year, which pages you saw.`)}</p>`).join('')}</div>`;
+    const md = markdown(`<div class="page"><h1>Wine sales grow</h1><p>${prose('The winery sold more, and exported most of it.')}</p></div>${cookies}`);
+    assert.match(md, /The winery sold more/);
+    assert.doesNotMatch(md, /Cookie 0 stores/);
+    const thread = `<div class="comment-list">${Array.from({ length: 6 }, (_, i) => `<div><p>${prose(`Reader ${i} says, at length, what they think.`)}</p></div>`).join('')}</div>`;
+    const md2 = markdown(`<div class="post"><h1>Crispy potatoes</h1><p>${prose('Boil them first, then roast them hot.')}</p></div>${thread}`);
+    assert.match(md2, /Boil them first/);
+    assert.doesNotMatch(md2, /Reader 0 says/);
+  });
+
   test('class words match whole words only', () => {
     const md = markdown(`<main><div class="header-image badge download adjacent">${prose('Kept text.')}</div>
       <div class="anchorWithStickyNavbar_x">${prose('Also kept.')}</div></main>`);

@@ -41,8 +41,10 @@ const BOILERPLATE_WORDS = [
   'sr-only', 'visually-hidden', 'screen-reader-text',
 ];
 
-// Comment sections are chrome however long they run: a busy thread outweighs the article.
-export const COMMENTS_NAME = /(?:^|[^A-Za-z0-9])(?:[cC]omments?|[rR]espond|[dD]isqus|[rR]eactions)(?![a-z])/;
+// Comment sections and cookie-consent panels are chrome however long they run: a busy thread,
+// or a panel describing every cookie, outweighs the article.
+export const COMMENTS_NAME =
+  /(?:^|[^A-Za-z0-9])(?:[cC]omments?|[rR]espond|[dD]isqus|[rR]eactions|[cC]ookies?|[cC]onsent|[gG]dpr|GDPR|[dD]sgvo|DSGVO)(?![a-z])/;
 
 // Class names that hide an element on every screen (utility CSS), not only on some.
 export const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|d-none|is-hidden|invisible)(?:\s|$)/;
