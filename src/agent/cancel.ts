@@ -1,4 +1,4 @@
-import { notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { CANCELLED_ERROR, agentRun } from './read.js';
 import { SYSTEM, Tracer } from './trace.js';
@@ -17,7 +17,7 @@ export async function cancelAgent(ctx: RequestContext) {
   await tracer.record('run.cancel_requested', { reason: 'user' }, SYSTEM);
   await queue.cancelJob(job.id);
   const after = await store.jobs.get(job.id);
-  if (!after) throw notFound();
+  if (!after) throw new TrawlError('RESOURCE_NOT_FOUND');
   if (after.status === 'cancelled') {
     const error = { code: 'cancelled', source: 'agent', retryable: false, message: CANCELLED_ERROR };
     await tracer.record('run.finished', { outcome: 'cancelled', error }, SYSTEM);

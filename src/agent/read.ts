@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { agentListQuery, agentTraceQuery } from '../api/index.js';
-import { notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob } from '../http/job-access.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
@@ -18,9 +18,9 @@ const jobIdOf = (ctx: RequestContext) => (ctx.req.params as { jobId: string }).j
 
 /** The run as its team may see it: anything else is 404 (§10.2–§10.5). */
 export async function agentRun(ctx: RequestContext): Promise<{ job: Job<AgentSettings>; run: AgentRunRecord }> {
-  const job = await accessJob<AgentSettings>(ctx, agentResource, jobIdOf(ctx), () => notFound());
+  const job = await accessJob<AgentSettings>(ctx, agentResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
   const run = await ctx.deps.store.agents.get(job.id);
-  if (!run) throw notFound();
+  if (!run) throw new TrawlError('RESOURCE_NOT_FOUND');
   return { job, run };
 }
 
@@ -108,7 +108,7 @@ export async function agentTrace(ctx: RequestContext<unknown, z.output<typeof ag
 export async function agentSnapshot(ctx: RequestContext) {
   const { job, run } = await agentRun(ctx);
   const { snapshotId } = ctx.req.params as { snapshotId: string };
-  if (snapshotId !== RESULT_SNAPSHOT || !run.outcome) throw notFound('Snapshot not found');
+  if (snapshotId !== RESULT_SNAPSHOT || !run.outcome) throw new TrawlError('RESOURCE_NOT_FOUND', 'Snapshot not found');
   const content = run.outcome.message ?? JSON.stringify(run.outcome.data);
   return { success: true, id: job.id, snapshotId, snapshot: content };
 }

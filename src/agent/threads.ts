@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { agentThreadQuery } from '../api/index.js';
-import { notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import type { AgentRunRecord } from '../store/agents.js';
 import type { AgentThread } from '../store/agent-threads.js';
@@ -17,7 +17,7 @@ const THREAD_NOT_FOUND = 'Thread not found';
 /** The thread when it is the team's; anything else is 404, as for a job. */
 export async function teamThread(store: Store, teamId: string, threadId: string): Promise<AgentThread> {
   const thread = await store.agentThreads.get(threadId);
-  if (!thread || thread.teamId !== teamId) throw notFound(THREAD_NOT_FOUND);
+  if (!thread || thread.teamId !== teamId) throw new TrawlError('RESOURCE_NOT_FOUND', THREAD_NOT_FOUND);
   return thread;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchScrapeRequest, ScrapeOptions } from '../api/index.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob } from '../http/job-access.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
@@ -31,7 +31,7 @@ function scrapeOptionsOf(body: BatchScrapeRequest): ScrapeOptions {
 export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) {
   const { body, team, deps } = ctx;
   if (!body.urls.length) {
-    throw badRequest(`None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
+    throw new TrawlError('INVALID_REQUEST', `None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
   }
   const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
   const settings: PageScrapeSettings = {
@@ -44,7 +44,7 @@ export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) 
 
   let jobId: string;
   if (body.appendToId) {
-    const job = await accessJob(ctx, batchScrapeResource, body.appendToId, () => forbidden());
+    const job = await accessJob(ctx, batchScrapeResource, body.appendToId, () => new TrawlError('FORBIDDEN'));
     if (job.status !== 'running') throw endedBatch(job.id, job.status);
     jobId = job.id;
   } else {
@@ -79,4 +79,4 @@ export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) 
 }
 
 const endedBatch = (id: string, status: string) =>
-  badRequest(`Batch ${id} has ended (${status}); URLs can only be added to a batch that is still running`);
+  new TrawlError('INVALID_REQUEST', `Batch ${id} has ended (${status}); URLs can only be added to a batch that is still running`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoricalUsageQuery } from '../api/index.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { creditBalance, creditsToTokens } from './credits.js';
 import { usageHistory } from './history.js';
@@ -25,18 +25,18 @@ async function fetching<T>(ctx: RequestContext, subject: Subject, work: () => Pr
     return await work();
   } catch (err) {
     if (err instanceof UnknownPlanError) {
-      throw notFound(
+      throw new TrawlError(
+        'RESOURCE_NOT_FOUND',
         `Could not find ${subject} information: the team's plan "${err.planName}" is unknown, so its ${subject} ` +
           `information could not be found. Known plans: ${planNames().join(', ')}.`,
       );
     }
-    if (err instanceof ApiError) throw err;
+    if (err instanceof TrawlError) throw err;
     const exceptionId = randomUUID();
     ctx.req.log.error({ err, exceptionId }, `fetching ${subject} failed`);
-    throw new ApiError(
-      500,
-      `There was an internal server error while fetching ${subject}. Your exception ID is ${exceptionId}`,
+    throw new TrawlError(
       'UNKNOWN_ERROR',
+      `There was an internal server error while fetching ${subject}. Your exception ID is ${exceptionId}`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { ExtractRequest } from '../api/index.js';
-import { badRequest } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { EXTRACT_RUN, type ExtractSettings, extractResource } from './job.js';
@@ -9,9 +9,9 @@ export async function startExtract(ctx: RequestContext<ExtractRequest>) {
   const { body, team, deps } = ctx;
   const urls = body.urls ?? [];
   const max = deps.config.extractMaxUrls;
-  if (urls.length > max) throw badRequest(`At most ${max} URLs per extract request (TRAWL_EXTRACT_MAX_URLS); a trailing "/*" covers a whole section`);
+  if (urls.length > max) throw new TrawlError('INVALID_REQUEST', `At most ${max} URLs per extract request (TRAWL_EXTRACT_MAX_URLS); a trailing "/*" covers a whole section`);
   if (body.urls && !urls.length && !body.prompt) {
-    throw badRequest(`None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
+    throw new TrawlError('INVALID_REQUEST', `None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
   }
   const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
   const settings: ExtractSettings = {

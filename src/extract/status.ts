@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf } from '../http/job-access.js';
 import type { RequestContext } from '../http/route.js';
 import type { Job } from '../store/jobs.js';
@@ -9,9 +9,9 @@ const NOT_FOUND = 'Extract job not found';
 /** The job as the team may see it; unknown ids and other teams' jobs are §9.2's 404. */
 async function extractJob(ctx: RequestContext): Promise<Job<ExtractSettings>> {
   try {
-    return await accessJob<ExtractSettings>(ctx, extractResource, jobIdOf(ctx), () => notFound(NOT_FOUND));
+    return await accessJob<ExtractSettings>(ctx, extractResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND', NOT_FOUND));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && err.message !== 'Job expired') throw notFound(NOT_FOUND);
+    if (err instanceof TrawlError && err.code === 'RESOURCE_NOT_FOUND' && err.message !== 'Job expired') throw new TrawlError('RESOURCE_NOT_FOUND', NOT_FOUND);
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedbackRequest, SearchFeedbackRequest } from '../api/index.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 
 type Signals = Pick<SearchFeedbackRequest, 'rating' | 'valuableSources' | 'missingContent' | 'querySuggestions'>;
@@ -22,10 +22,10 @@ function missingSignal({ rating, valuableSources, missingContent, querySuggestio
  */
 async function submit(ctx: RequestContext, endpoint: string, jobId: string, request: Signals & Record<string, unknown>) {
   const problem = missingSignal(request);
-  if (problem) throw badRequest(`Bad Request: ${problem}`, [{ code: 'custom', path: [], message: problem }], 'BAD_REQUEST');
+  if (problem) throw new TrawlError('BAD_REQUEST', `Bad Request: ${problem}`, { details: [{ code: 'custom', path: [], message: problem }] });
   if (endpoint === 'scrape') {
     const scrape = await ctx.deps.store.scrapes.get(jobId);
-    if (!scrape || scrape.teamId !== ctx.team.id) throw notFound('Job not found for this team');
+    if (!scrape || scrape.teamId !== ctx.team.id) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found for this team');
   }
   const { rating, ...body } = request;
   const { feedback, created } = await ctx.deps.store.feedback.submit({

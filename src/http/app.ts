@@ -2,7 +2,8 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticate, authorizationOf } from './auth.js';
 import type { AppDeps } from './deps.js';
-import { ApiError, notImplemented, unexpected } from './errors.js';
+import { notImplemented, TrawlError } from '../errors/trawl-error.js';
+import { answerOf, unexpected } from './errors.js';
 import { assertJsonDepth, BODY_LIMIT_BYTES, fromFrameworkError, MAX_PARAM_LENGTH, onClientError } from './framework-errors.js';
 import { loggerOptions, logRequests } from './log-format.js';
 import type { RequestContext, RouteSpec } from './route.js';
@@ -14,9 +15,10 @@ import { validate } from './validate.js';
  */
 const REQUEST_RECEIVE_TIMEOUT_MS = 120_000;
 
-function send(reply: FastifyReply, err: ApiError) {
-  for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-  return reply.code(err.status).type('application/json; charset=utf-8').send(err.body());
+function send(reply: FastifyReply, err: TrawlError) {
+  const { status, headers, body } = answerOf(err);
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, reply: FastifyReply) {
@@ -67,7 +69,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     trustProxy: true,
     // Routing refusals (over-long path parameters, bad percent-encoding) in the envelope too.
-    frameworkErrors: (err, _req, reply) => send(reply, fromFrameworkError(err) ?? new ApiError(400, err.message, 'BAD_REQUEST')),
+    frameworkErrors: (err, _req, reply) => send(reply, fromFrameworkError(err) ?? new TrawlError('BAD_REQUEST', err.message)),
     clientErrorHandler: onClientError,
   });
 
@@ -85,13 +87,13 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     try {
       assertJsonDepth(text);
     } catch (err) {
-      return done(err as ApiError, undefined);
+      return done(err as TrawlError, undefined);
     }
     parseJson(req, text, done);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof ApiError) return send(reply, err);
+    if (err instanceof TrawlError) return send(reply, err);
     const mapped = fromFrameworkError(err);
     if (mapped) return send(reply, mapped);
     const { error, exceptionId } = unexpected();
@@ -103,7 +105,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     const path = req.url.split('?')[0]!;
     // Echoing an 8 KB path back helps nobody.
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-    return send(reply, new ApiError(404, `Not found: ${req.method} ${shown}`, 'NOT_FOUND'));
+    return send(reply, new TrawlError('NOT_FOUND', `Not found: ${req.method} ${shown}`));
   });
 
   for (const route of deps.routes) {

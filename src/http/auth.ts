@@ -3,7 +3,7 @@ import { hashKey } from '../auth/keys.js';
 import { DEFAULT_TEAM } from '../auth/bootstrap.js';
 import type { Store } from '../store/store.js';
 import type { ApiKey, Team } from '../store/teams.js';
-import { ApiError, unauthorized } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 
 export interface Principal {
   team: Team;
@@ -30,14 +30,14 @@ export async function authenticate(
 ): Promise<Principal> {
   if (!authEnabled) {
     const team = await store.teams.findTeamByName(DEFAULT_TEAM);
-    if (!team) throw new ApiError(500, 'The default team is missing; restart the server to recreate it');
+    if (!team) throw new TrawlError('DEFAULT_TEAM_MISSING');
     return { team, apiKey: null };
   }
   const token = bearerToken(authorization);
-  if (token === undefined) throw unauthorized('Unauthorized');
-  if (token === null) throw unauthorized('Unauthorized: Token missing');
+  if (token === undefined) throw new TrawlError('UNAUTHORIZED');
+  if (token === null) throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Token missing');
   const found = await store.teams.findApiKeyByHash(hashKey(token));
-  if (!found) throw unauthorized('Unauthorized: Invalid token');
+  if (!found) throw new TrawlError('UNAUTHORIZED', 'Unauthorized: Invalid token');
   return { team: found.team, apiKey: found.key };
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { Guard, RequestContext } from './route.js';
 
 /**
@@ -6,7 +6,7 @@ import type { Guard, RequestContext } from './route.js';
  * it: firecrawl-mcp's default search asks for `alexandria` and, on exactly this
  * answer, searches again for web results only.
  */
-export const cloudOnly = () => new ApiError(403, 'This endpoint is not enabled for this team.');
+export const cloudOnly = () => new TrawlError('FORBIDDEN', 'This endpoint is not enabled for this team.');
 
 /** Search sources that are Firecrawl's own catalogues, not the web. */
 const CATALOGUE_SOURCES = new Set(['alexandria', 'exchange']);

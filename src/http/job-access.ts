@@ -1,5 +1,5 @@
 import type { Job } from '../store/jobs.js';
-import { type ApiError, notFound } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from './route.js';
 
 /** A kind of job and where its resources live, e.g. `batch_scrape` under `/v2/batch/scrape`. */
@@ -20,12 +20,12 @@ export async function accessJob<O>(
   ctx: RequestContext,
   resource: JobResource,
   id: string,
-  otherTeam: () => ApiError,
+  otherTeam: () => TrawlError,
 ): Promise<Job<O>> {
   const job = await ctx.deps.store.jobs.get<O>(id);
-  if (!job || job.kind !== resource.kind) throw notFound();
+  if (!job || job.kind !== resource.kind) throw new TrawlError('RESOURCE_NOT_FOUND');
   if (job.teamId !== ctx.team.id) throw otherTeam();
-  if (job.status !== 'running' && Date.parse(job.expiresAt) <= Date.now()) throw notFound('Job expired');
+  if (job.status !== 'running' && Date.parse(job.expiresAt) <= Date.now()) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job expired');
   return job;
 }
 

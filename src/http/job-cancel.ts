@@ -1,4 +1,4 @@
-import { forbidden } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf, type JobResource } from './job-access.js';
 import type { RequestContext } from './route.js';
 
@@ -9,7 +9,7 @@ import type { RequestContext } from './route.js';
  * cancel methods report true: nothing of the job runs any more either way.
  */
 export async function cancelJob(ctx: RequestContext, resource: JobResource) {
-  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => forbidden('Unauthorized'));
+  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => new TrawlError('FORBIDDEN', 'Unauthorized'));
   if (job.status === 'running') await ctx.deps.queue.cancelJob(job.id);
   return { success: true, status: 'cancelled' };
 }

@@ -1,10 +1,10 @@
-import { forbidden } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf, type JobResource } from './job-access.js';
 import type { RequestContext } from './route.js';
 
 /** `GET <path>/:id/errors` (§7.4): both arrays always present. */
 export async function jobErrors(ctx: RequestContext, resource: JobResource) {
-  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => forbidden('Forbidden'));
+  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => new TrawlError('FORBIDDEN'));
   const { results } = ctx.deps.store;
   const [errors, robotsBlocked] = await Promise.all([results.errors(job.id), results.robotsBlocked(job.id)]);
   return {

@@ -1,7 +1,7 @@
 import type { JobStatusQuery } from '../api/index.js';
 import type { Job, JobStatus } from '../store/jobs.js';
 import type { DocumentPage } from '../store/results.js';
-import { notFound } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf, type JobResource } from './job-access.js';
 import { publicBaseUrl } from './public-url.js';
 import type { RequestContext } from './route.js';
@@ -57,7 +57,7 @@ export async function jobStatus(ctx: RequestContext, resource: JobResource): Pro
   const { skip, limit } = ctx.query as JobStatusQuery;
   // The job before its documents: once the job reads as ended, every document
   // it will have is in, so an ended status never comes with a short count.
-  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => notFound());
+  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
   const page = await ctx.deps.store.results.page(job.id, { skip, limit, maxBytes: PAGE_BUDGET_BYTES });
   const statusUrl = `${publicBaseUrl(ctx.req, ctx.deps.config.publicUrl)}${resource.path}/${job.id}`;
   return statusBody({ job, page, skip, limit, statusUrl });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 
 type Where = 'body' | 'query' | 'params';
 
@@ -40,5 +40,5 @@ function withoutExperimentalKeys(body: unknown): unknown {
 export function validate<T>(schema: z.ZodType<T>, value: unknown, where: Where): T {
   const r = schema.safeParse(where === 'body' ? withoutExperimentalKeys(value ?? {}) : value);
   if (r.success) return r.data;
-  throw badRequest(describe(where, r.error.issues), toDetails(r.error.issues), 'BAD_REQUEST');
+  throw new TrawlError('BAD_REQUEST', describe(where, r.error.issues), { details: toDetails(r.error.issues) });
 }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { MapRequest } from '../api/index.js';
 import { charge } from '../billing/credits.js';
 import { createEgress } from '../egress/index.js';
-import { ApiError } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { mapSite } from './discover.js';
 
-const mapTimeout = () => new ApiError(408, 'Map timed out', 'MAP_TIMEOUT');
+const mapTimeout = () => new TrawlError('MAP_TIMEOUT');
 
 // Enough of a big site's known pages to matter, few enough to read in one indexed query.
 const MAX_KNOWN = 5000;

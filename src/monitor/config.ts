@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MonitorCreateRequest, MonitorTarget, MonitorUpdateRequest, MonitorWebhook } from '../api/index.js';
 import type { Config } from '../config.js';
-import { badRequest } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { Schedule } from './schedule.js';
 
 export type Target = MonitorTarget & { id: string };
@@ -63,8 +63,8 @@ function identify(parsed: MonitorTarget[], raw: unknown, existing: MonitorConfig
 function checkNotification(notification: Notification | null, config: Config): void {
   const email = notification?.email;
   if (!email?.enabled) return;
-  if (!config.smtpUrl) throw badRequest(EMAIL_NEEDS_SMTP);
-  if (!email.recipients?.length) throw badRequest(EMAIL_NEEDS_RECIPIENTS);
+  if (!config.smtpUrl) throw new TrawlError('INVALID_REQUEST', EMAIL_NEEDS_SMTP);
+  if (!email.recipients?.length) throw new TrawlError('INVALID_REQUEST', EMAIL_NEEDS_RECIPIENTS);
 }
 
 export function configFromCreate(
@@ -99,7 +99,7 @@ export function configFromUpdate(current: MonitorConfig, body: MonitorUpdateRequ
   if (body.goal !== undefined) next.goal = body.goal;
   if (body.judgeEnabled !== undefined) next.judgeFlag = body.judgeEnabled;
   if (next.judgeFlag !== false && !next.goal?.trim() && next.targets.some((t) => t.type === 'search')) {
-    throw badRequest(GOAL_REQUIRED);
+    throw new TrawlError('INVALID_REQUEST', GOAL_REQUIRED);
   }
   checkNotification(next.notification, config);
   return next;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MonitorCreateRequest, MonitorUpdateRequest } from '../api/index.js';
 import type { monitorCheckQuery, monitorChecksQuery, monitorListQuery } from '../api/monitor.js';
-import { conflict, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { MonitorRecord } from '../store/monitors.js';
@@ -21,7 +21,7 @@ const CHECK_NOT_FOUND = 'Monitor check not found';
 async function findMonitor(ctx: RequestContext, id: string, opts: { deletedToo?: boolean } = {}): Promise<MonitorRecord<MonitorConfig>> {
   const monitor = await ctx.deps.store.monitors.get<MonitorConfig>(id);
   if (!monitor || monitor.teamId !== ctx.team.id || (monitor.status === 'deleted' && !opts.deletedToo)) {
-    throw notFound(MONITOR_NOT_FOUND);
+    throw new TrawlError('RESOURCE_NOT_FOUND', MONITOR_NOT_FOUND);
   }
   return monitor;
 }
@@ -72,7 +72,7 @@ export async function updateMonitor(ctx: RequestContext<MonitorUpdateRequest, un
     ...(reschedule && { nextRunAt: nextRunAfter(config.schedule, now) }),
     now: now.toISOString(),
   });
-  if (!updated) throw notFound(MONITOR_NOT_FOUND);
+  if (!updated) throw new TrawlError('RESOURCE_NOT_FOUND', MONITOR_NOT_FOUND);
   return { success: true, data: monitorView(updated) };
 }
 
@@ -88,8 +88,8 @@ export async function deleteMonitor(ctx: RequestContext<unknown, unknown, Monito
 export async function runMonitor(ctx: RequestContext<unknown, unknown, MonitorParams>) {
   const monitor = await findMonitor(ctx, ctx.params.monitorId);
   const outcome = await launchCheck(ctx.deps, monitor, { trigger: 'manual' });
-  if (outcome.outcome === 'busy') throw conflict('A monitor check is already running');
-  if (outcome.outcome !== 'started') throw notFound(MONITOR_NOT_FOUND);
+  if (outcome.outcome === 'busy') throw new TrawlError('CONFLICT', 'A monitor check is already running');
+  if (outcome.outcome !== 'started') throw new TrawlError('RESOURCE_NOT_FOUND', MONITOR_NOT_FOUND);
   return { success: true, id: outcome.check.id, data: checkView(outcome.check) };
 }
 
@@ -103,7 +103,7 @@ export async function getCheck(ctx: RequestContext<unknown, z.output<typeof moni
   const { deps, query } = ctx;
   const monitor = await findMonitor(ctx, ctx.params.monitorId, { deletedToo: true });
   const check = await deps.store.monitors.getCheck(ctx.params.checkId);
-  if (!check || check.monitorId !== monitor.id) throw notFound(CHECK_NOT_FOUND);
+  if (!check || check.monitorId !== monitor.id) throw new TrawlError('RESOURCE_NOT_FOUND', CHECK_NOT_FOUND);
   const { pages, total } = await deps.store.monitors.pages(check.id, query);
   let next: string | null = null;
   if (query.skip + pages.length < total) {

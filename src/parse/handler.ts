@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ParseOptions, parseOptions } from '../api/parse.js';
 import { charge, tokensToCredits } from '../billing/credits.js';
-import { ApiError, badRequest } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { buildFile } from '../scrape/build.js';
@@ -31,7 +31,7 @@ function optionsOf(text: string | undefined): ParseOptions {
 /** Raced against the work, since a long PDF only checks its signal between pages. */
 function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   const signal = AbortSignal.timeout(Math.max(1, ms));
-  const timedOut = () => new ApiError(408, 'Parse timed out', 'SCRAPE_TIMEOUT');
+  const timedOut = () => new TrawlError('SCRAPE_TIMEOUT', 'Parse timed out');
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(timedOut());
     if (signal.aborted) return onAbort();
@@ -46,12 +46,12 @@ function documentErrorToApi(err: unknown): unknown {
   if (!isDocumentError(err)) return err;
   switch (err.code) {
     case 'unsupported':
-      return new ApiError(415, err.message, 'SCRAPE_UNSUPPORTED_FILE_ERROR');
+      return new TrawlError('SCRAPE_UNSUPPORTED_FILE_ERROR', err.message);
     case 'too_large':
-      return new ApiError(413, err.message, 'PAYLOAD_TOO_LARGE');
+      return new TrawlError('PAYLOAD_TOO_LARGE', err.message);
     default:
       // A damaged or encrypted upload is the caller's to fix, not a server failure.
-      return badRequest(err.message, undefined, 'BAD_REQUEST');
+      return new TrawlError('BAD_REQUEST', err.message);
   }
 }
 
@@ -73,7 +73,7 @@ export async function parseHandler(ctx: RequestContext) {
 
   const file = form.file;
   const detected = detectDocument({ bytes: file.bytes, contentType: file.contentType, filename: file.filename });
-  if (detected.kind === 'unsupported') throw new ApiError(415, detected.reason, 'SCRAPE_UNSUPPORTED_FILE_ERROR');
+  if (detected.kind === 'unsupported') throw new TrawlError('SCRAPE_UNSUPPORTED_FILE_ERROR', detected.reason);
 
   const contentType = contentTypeOf(file, detected.mimeType);
   const built = await withDeadline(

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Busboy, type BusboyHeaders } from '@fastify/busboy';
-import { ApiError, badRequest } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 
 export interface Upload {
   filename: string;
@@ -19,10 +19,10 @@ export interface ParseForm {
 const ENVELOPE_BYTES = 1024 * 1024;
 
 export const invalidForm = (reason?: string) =>
-  badRequest(reason ? `Invalid multipart form-data request: ${reason}` : 'Invalid multipart form-data request.', undefined, 'BAD_REQUEST');
+  new TrawlError('BAD_REQUEST', reason ? `Invalid multipart form-data request: ${reason}` : 'Invalid multipart form-data request.');
 
 export const fileTooLarge = (maxBytes: number) =>
-  new ApiError(413, `The file is too large: the limit is ${maxBytes / 1024 / 1024} MB`, 'PAYLOAD_TOO_LARGE');
+  new TrawlError('PAYLOAD_TOO_LARGE', `The file is too large: the limit is ${maxBytes / 1024 / 1024} MB`);
 
 /** Undefined when the Content-Type has no boundary, or is not multipart at all. */
 function busboyFor(req: IncomingMessage, maxBytes: number) {
@@ -47,7 +47,7 @@ function busboyFor(req: IncomingMessage, maxBytes: number) {
  */
 export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<ParseForm> {
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
-    return Promise.reject(new ApiError(415, 'Unsupported Content-Type: send multipart/form-data', 'UNSUPPORTED_MEDIA_TYPE'));
+    return Promise.reject(new TrawlError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type: send multipart/form-data'));
   }
   const declaredLength = Number(req.headers['content-length']);
   // Refused before reading: the client learns it without sending the whole file.
@@ -66,7 +66,7 @@ export function readParseForm(req: IncomingMessage, maxBytes: number): Promise<P
       // the answer. The request timeout (app.ts) bounds how long that lasts.
       if (!req.destroyed) req.resume();
     };
-    const fail = (err: ApiError) => {
+    const fail = (err: TrawlError) => {
       if (settled) return;
       settled = true;
       stopReading();

@@ -1,5 +1,5 @@
 import type { ScrapeRequest } from '../api/index.js';
-import { ApiError, forbidden, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { Document } from './document.js';
@@ -30,14 +30,14 @@ export async function scrapeHandler(ctx: RequestContext<ScrapeRequest>) {
     });
     return { success: true, data: doc, scrape_id: doc.metadata.scrapeId, ...(doc.warning && { warning: doc.warning }) };
   } catch (err) {
-    if (isScrapeError(err)) throw new ApiError(err.status, err.message, err.code, err.details);
+    if (isScrapeError(err)) throw new TrawlError(err.code, err.message, { status: err.status, details: err.details });
     throw err;
   }
 }
 
 export async function getScrapeHandler(ctx: RequestContext<unknown, unknown, { jobId: string }>) {
   const found = await ctx.deps.store.scrapes.get<Document>(ctx.params.jobId);
-  if (!found) throw notFound('Job not found.');
-  if (found.teamId !== ctx.team.id) throw forbidden('You are not allowed to access this resource.');
+  if (!found) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found.');
+  if (found.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'You are not allowed to access this resource.');
   return { success: true, data: found.document };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkUrl } from '../api/common.js';
 import type { SearchRequest } from '../api/index.js';
 import { charge } from '../billing/credits.js';
-import { ApiError, notImplemented } from '../http/errors.js';
+import { notImplemented, TrawlError } from '../errors/trawl-error.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { Category } from './categories.js';
@@ -35,7 +35,7 @@ function resolveSources(body: SearchRequest): SearchParams['sources'] {
   return sources;
 }
 
-const timeoutError = (ms: number) => new ApiError(408, `The search did not finish within its timeout of ${ms} ms`, 'SCRAPE_TIMEOUT');
+const timeoutError = (ms: number) => new TrawlError('SCRAPE_TIMEOUT', `The search did not finish within its timeout of ${ms} ms`);
 
 /** Rejects with the 408 the moment the budget is spent, whatever is still running (it is aborted). */
 function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
@@ -73,7 +73,7 @@ export async function searchHandler(ctx: RequestContext<SearchRequest>) {
       });
     } catch (err) {
       signal.throwIfAborted();
-      if (err instanceof SearchProviderError) throw new ApiError(500, err.message, 'SEARCH_PROVIDER_ERROR');
+      if (err instanceof SearchProviderError) throw new TrawlError('SEARCH_PROVIDER_ERROR', err.message);
       throw err;
     }
     const warnings = [...(hits.warnings ?? [])];

@@ -1,4 +1,4 @@
-import { ApiError, notImplemented } from '../http/errors.js';
+import { notImplemented, TrawlError } from '../errors/trawl-error.js';
 import type { Llm } from '../llm/types.js';
 import { execute, PromptNeedsLlmError, type ExecuteLanguage, type ExecuteResult } from '../sandbox/index.js';
 import type { LiveSession } from './session.js';
@@ -20,7 +20,7 @@ export function checkRunnable(run: Run, llm: Llm): void {
 }
 
 /** 501: `prompt` without a configured model (§11.3). */
-const promptRefused = (): ApiError => new ApiError(501, new PromptNeedsLlmError().message, 'NOT_IMPLEMENTED');
+const promptRefused = (): TrawlError => new TrawlError('NOT_IMPLEMENTED', new PromptNeedsLlmError().message);
 
 function merge(first: ExecuteResult, second: ExecuteResult): ExecuteResult {
   const stdout = first.stdout + second.stdout;

@@ -1,5 +1,5 @@
 import type { BrowserCreateRequest, BrowserExecuteRequest } from '../api/index.js';
-import { ApiError, forbidden, notFound, notImplemented } from '../http/errors.js';
+import { notImplemented, TrawlError } from '../errors/trawl-error.js';
 import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { StoredBrowserSession } from '../store/browser-sessions.js';
@@ -18,19 +18,19 @@ export function sessionsOf(ctx: RequestContext<any, any, any>): BrowserSessions 
 
 export const baseUrlOf = (ctx: RequestContext<any, any, any>): string => publicBaseUrl(ctx.req, ctx.deps.config.publicUrl);
 
-export const sessionGone = (): ApiError => new ApiError(410, 'Browser session has been destroyed.');
+export const sessionGone = (): TrawlError => new TrawlError('SESSION_DESTROYED');
 
 /** The team's live session `id`: 404 unknown, 403 another team's, 410 ended. */
 export async function liveSessionFor(ctx: Ctx<any, any>, id: string): Promise<LiveSession> {
   const sessions = sessionsOf(ctx);
   const live = sessions.manager.get(id);
   if (live) {
-    if (live.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+    if (live.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
     return live;
   }
   const stored = await ctx.deps.store.browserSessions.get(id);
-  if (!stored) throw notFound('Browser session not found.');
-  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   throw sessionGone();
 }
 
@@ -92,8 +92,8 @@ export async function deleteSessionHandler(ctx: Ctx) {
   const { manager } = sessionsOf(ctx);
   const id = ctx.params.sessionId;
   const stored = await ctx.deps.store.browserSessions.get(id);
-  if (!stored) throw notFound('Browser session not found.');
-  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   return endedBody(id, await manager.end(id, 'deleted'), ctx);
 }
 
@@ -112,7 +112,7 @@ export async function liveViewPageHandler(ctx: RequestContext<unknown, { token?:
   const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
   const interactive = tokens.verify('control', id, token);
   if (!manager.get(id) || !(interactive || tokens.verify('live', id, token))) {
-    throw new ApiError(401, 'The live view link is invalid or the session has ended');
+    throw new TrawlError('UNAUTHORIZED', 'The live view link is invalid or the session has ended');
   }
   return ctx.reply
     .code(200)

@@ -1,5 +1,5 @@
 import type { ScrapeOptions, InteractRequest } from '../api/index.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { checkRunnable, executeBody, runInSession } from './execute.js';
 import { baseUrlOf, endedBody, sessionGone, sessionsOf } from './handlers.js';
@@ -20,8 +20,8 @@ async function sessionForScrape(ctx: Ctx<InteractRequest>): Promise<LiveSession>
   const { manager } = sessionsOf(ctx);
   const jobId = ctx.params.jobId;
   const scrape = await ctx.deps.store.scrapes.get(jobId);
-  if (!scrape) throw notFound('Job not found.');
-  if (scrape.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  if (!scrape) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found.');
+  if (scrape.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   const pending = opening.get(jobId);
   if (pending) return pending;
   const existing = await ctx.deps.store.browserSessions.findByScrape(jobId);
@@ -65,7 +65,7 @@ export async function interactHandler(ctx: Ctx<InteractRequest>) {
 export async function stopInteractionHandler(ctx: Ctx) {
   const { manager } = sessionsOf(ctx);
   const stored = await ctx.deps.store.browserSessions.findByScrape(ctx.params.jobId);
-  if (!stored) throw notFound('Browser session not found.');
-  if (stored.teamId !== ctx.team.id) throw forbidden('Forbidden.');
+  if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
+  if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   return endedBody(stored.id, await manager.end(stored.id, 'deleted'), ctx);
 }

@@ -6,7 +6,7 @@ import { contextOptionsFor, localeFor, type LocaleEmulation } from '../browser/e
 import { charge } from '../billing/credits.js';
 import type { AddressPolicyOptions } from '../egress/index.js';
 import { isBrowserError } from '../browser/errors.js';
-import { ApiError, tooManyRequests } from '../http/errors.js';
+import { rateLimited, TrawlError } from '../errors/trawl-error.js';
 import type { SessionEndReason, StoredBrowserSession } from '../store/browser-sessions.js';
 import type { Store } from '../store/store.js';
 import { sessionCredits } from './billing.js';
@@ -132,7 +132,7 @@ export class SessionManager {
     if (this.closed) throw new Error('the browser session manager is closed');
     const held = this.liveOf(req.teamId).length + (this.opening.get(req.teamId) ?? 0);
     if (held >= this.options.perTeamLimit) {
-      throw tooManyRequests(
+      throw rateLimited(
         `Too many active browser sessions: this team may have ${this.options.perTeamLimit} at once. ` +
           'Destroy one (DELETE /v2/browser/{id}) or wait for one to expire.',
         30,
@@ -149,7 +149,7 @@ export class SessionManager {
       return session;
     } catch (err) {
       // §11.1: a browser that will not start is the browser service failing.
-      if (isBrowserError(err)) throw new ApiError(502, `The browser session could not be started: ${err.message}`, err.code);
+      if (isBrowserError(err)) throw new TrawlError(err.code, `The browser session could not be started: ${err.message}`);
       throw err;
     } finally {
       const left = (this.opening.get(req.teamId) ?? 1) - 1;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { conflict } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 
 export interface ProfileRequest {
   name: string;
@@ -35,7 +35,7 @@ export class Profiles {
     if (!profile.saveChanges) return this.temporary(dir);
     const key = `${teamId}\n${profile.name}`;
     if (this.savers.has(key)) {
-      throw conflict(`Profile "${profile.name}" is in use by another session that saves changes to it; end that session or pass saveChanges: false`);
+      throw new TrawlError('CONFLICT', `Profile "${profile.name}" is in use by another session that saves changes to it; end that session or pass saveChanges: false`);
     }
     this.savers.add(key);
     try {

@@ -5,7 +5,7 @@ import { Deadline } from '../browser/deadline.js';
 import { localeFor } from '../browser/emulation.js';
 import { applyRequestRules, splitCallerHeaders } from '../browser/request-rules.js';
 import type { BrowserAction } from '../browser/types.js';
-import { ApiError } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { OpenSession } from './manager.js';
 
 /** Actions that change the page; the capturing ones (screenshot, scrape, pdf) had their use in the scrape. */
@@ -53,7 +53,7 @@ export function replayOf(url: string, options: ReplayOptions): Pick<OpenSession,
         }
       } catch (err) {
         const reason = (err as Error)?.message?.split('\n')[0] ?? String(err);
-        throw new ApiError(409, `The scraped page could not be opened again for interaction: ${reason}`);
+        throw new TrawlError('CONFLICT', `The scraped page could not be opened again for interaction: ${reason}`);
       }
     },
   };

@@ -2,7 +2,7 @@ import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { authenticate, bearerToken } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeHandler } from '../http/upgrades.js';
 import type { Store } from '../store/store.js';
 import { CDP_MAX_MESSAGE_BYTES, relayCdp } from './cdp-relay.js';
@@ -19,10 +19,10 @@ export interface SessionUpgradeDeps {
   auth: boolean;
 }
 
-function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ success: false, error: message });
+function refuse(socket: Duplex, err: TrawlError): void {
+  const body = JSON.stringify({ success: false, error: err.message });
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -44,11 +44,11 @@ export function sessionUpgrades(deps: SessionUpgradeDeps): UpgradeHandler {
     const { team } = await authenticate(deps.store, deps.auth, authorization);
     if (!session) {
       const stored = await deps.store.browserSessions.get(id);
-      if (!stored) throw new ApiError(404, 'Browser session not found.');
-      if (stored.teamId !== team.id) throw new ApiError(403, 'Forbidden.');
+      if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
+      if (stored.teamId !== team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
       throw sessionGone();
     }
-    if (session.teamId !== team.id) throw new ApiError(403, 'Forbidden.');
+    if (session.teamId !== team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
     return session;
   }
 
@@ -59,7 +59,7 @@ export function sessionUpgrades(deps: SessionUpgradeDeps): UpgradeHandler {
       const token = query.get('token') ?? '';
       const interactive = deps.sessions.tokens.verify('control', id, token);
       if (!session || !(interactive || deps.sessions.tokens.verify('live', id, token))) {
-        return refuse(socket, 401, 'The live view link is invalid or the session has ended');
+        return refuse(socket, new TrawlError('UNAUTHORIZED', 'The live view link is invalid or the session has ended'));
       }
       wss.handleUpgrade(req, socket, head, (ws) => deps.sessions.manager.liveView(session).add(ws, { interactive }));
       return;
@@ -78,7 +78,7 @@ export function sessionUpgrades(deps: SessionUpgradeDeps): UpgradeHandler {
       return false;
     }
     admit(req, socket, head, id, match[2]!).catch((err) => {
-      if (err instanceof ApiError) refuse(socket, err.status, err.message);
+      if (err instanceof TrawlError) refuse(socket, err);
       else socket.destroy();
     });
     return true;

@@ -4,7 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { batchScrapeResource } from '../batch/job.js';
 import { crawlResource } from '../crawl/job.js';
 import { authenticate } from '../http/auth.js';
-import { ApiError } from '../http/errors.js';
+import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeRouter } from '../http/upgrades.js';
 import { CLOSE, closeUnexpected, closeWith } from './frames.js';
 import { watchJob, type WatchDeps } from './session.js';
@@ -58,7 +58,7 @@ export function attachWatchers(upgrades: UpgradeRouter, deps: WatcherDeps): Watc
     try {
       teamId = (await authenticate(deps.store, deps.auth, authorization)).team.id;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401) throw err;
+      if (!(err instanceof TrawlError) || err.code !== 'UNAUTHORIZED') throw err;
       return closeWith(ws, CLOSE.unauthorized, err.message);
     }
     const job = await deps.store.jobs.get(jobId);

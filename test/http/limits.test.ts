@@ -9,7 +9,7 @@ import { charge } from '../../src/billing/credits.js';
 import { billingGuards } from '../../src/billing/guards/index.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
-import { ApiError } from '../../src/http/errors.js';
+import { TrawlError } from '../../src/errors/trawl-error.js';
 import type { RouteSpec } from '../../src/http/route.js';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
 import { buildScraper } from '../../src/scrape/index.js';
@@ -191,7 +191,7 @@ describe('idempotency guard (§1.12)', () => {
       async handler(ctx) {
         runs++;
         const b = ctx.req.body as { fail?: 'api' | 'crash' } | undefined;
-        if (b?.fail === 'api') throw new ApiError(400, 'refused');
+        if (b?.fail === 'api') throw new TrawlError('INVALID_REQUEST', 'refused');
         if (b?.fail === 'crash') throw new Error('boom');
         return { success: true, runs };
       },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { ApiError } from '../../src/http/errors.js';
+import { TrawlError } from '../../src/errors/trawl-error.js';
 import { SessionManager } from '../../src/sessions/manager.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
@@ -81,7 +81,7 @@ describe('browser session lifecycle', () => {
   test('a team holds at most its limit of live sessions', async () => {
     const a = await manager.open(base());
     const b = await manager.open(base());
-    await assert.rejects(manager.open(base()), (err: unknown) => err instanceof ApiError && err.status === 429 && /at once/.test(err.message));
+    await assert.rejects(manager.open(base()), (err: unknown) => err instanceof TrawlError && err.status === 429 && /at once/.test(err.message));
     await manager.end(a.id, 'deleted');
     const c = await manager.open(base());
     await manager.end(b.id, 'deleted');
@@ -92,7 +92,7 @@ describe('browser session lifecycle', () => {
     const first = await manager.open({ ...base(), profile: { name: 'shop login', saveChanges: true } });
     await assert.rejects(
       manager.open({ ...base(), profile: { name: 'shop login', saveChanges: true } }),
-      (err: unknown) => err instanceof ApiError && err.status === 409,
+      (err: unknown) => err instanceof TrawlError && err.status === 409,
     );
     await (await first.page()).goto(site.url('/set'));
     await manager.end(first.id, 'deleted');

@@ -1,4 +1,4 @@
-import { paymentRequired } from '../../http/errors.js';
+import { TrawlError } from '../../errors/trawl-error.js';
 import type { Guard, RouteSpec } from '../../http/route.js';
 import { creditBalance, creditsToTokens } from '../credits.js';
 import { periodBounds } from '../period.js';
@@ -25,14 +25,16 @@ export function creditGuard(): Guard {
         balance = await creditBalance(deps.store, team);
       } catch (err) {
         if (!(err instanceof UnknownPlanError)) throw err;
-        throw paymentRequired(
+        throw new TrawlError(
+          'PAYMENT_REQUIRED',
           `Insufficient ${unit} to perform this request. The team's plan "${err.planName}" is not a plan this server ` +
             `knows, so it has no ${unit}; ask the operator to give the team one of: ${planNames().join(', ')}.`,
         );
       }
       if (balance.remainingCredits >= required) return;
       const amount = (credits: number) => (unit === 'tokens' ? creditsToTokens(credits) : credits);
-      throw paymentRequired(
+      throw new TrawlError(
+        'PAYMENT_REQUIRED',
         `Insufficient ${unit} to perform this request. It needs ${amount(required)} ${unit} and the team has ` +
           `${amount(balance.remainingCredits)} left in the billing period ending ${periodBounds(balance.period).end}. ` +
           `Lower the request's limit, or ask the operator for a larger plan.`,

@@ -1,4 +1,4 @@
-import { conflict } from '../../http/errors.js';
+import { TrawlError } from '../../errors/trawl-error.js';
 import type { Guard } from '../../http/route.js';
 
 /** §1.12 asks for at least 24 hours. */
@@ -22,7 +22,7 @@ export function idempotencyGuard(ttlMs = IDEMPOTENCY_KEY_TTL_MS): Guard {
       const now = new Date();
       const { idempotency } = deps.store;
       if (!(await idempotency.claim(team.id, key, now, new Date(now.getTime() + ttlMs)))) {
-        throw conflict('Idempotency key already used');
+        throw new TrawlError('CONFLICT', 'Idempotency key already used');
       }
       return () => idempotency.release(team.id, key);
     },

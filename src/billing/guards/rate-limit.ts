@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../../http/errors.js';
+import { rateLimited } from '../../errors/trawl-error.js';
 import type { Guard } from '../../http/route.js';
 import { rateLimitOf } from '../plans.js';
 import type { RateLimiter } from '../rate-limiter.js';
@@ -17,7 +17,7 @@ export function rateLimitGuard(limiter: RateLimiter): Guard {
       const d = await limiter.hit(`${team.id}:${route.rateClass}`, limit);
       if (d.allowed) return;
       const seconds = Math.max(1, Math.ceil(d.retryAfterMs / 1000));
-      throw tooManyRequests(
+      throw rateLimited(
         `Rate limit exceeded. Consumed (req/min): ${d.consumed}, Remaining (req/min): ${d.remaining}. ` +
           `The team's plan allows ${limit} ${route.rateClass} requests per minute; ` +
           `please retry after ${seconds}s, resets at ${d.resetsAt.toISOString()}`,

@@ -1,6 +1,6 @@
 import { teamKeyCreateRequest, teamKeyParams, type TeamKeyCreateRequest, type TeamKeyParams } from '../../api/index.js';
 import { issueTeamKey, listTeamKeys, revokeTeamKey } from '../../auth/team-keys.js';
-import { badRequest, notFound } from '../errors.js';
+import { TrawlError } from '../../errors/trawl-error.js';
 import { defineRoutes, type RequestContext } from '../route.js';
 
 /**
@@ -45,9 +45,9 @@ export const keyRoutes = defineRoutes(
     handler: async ({ deps, team, apiKey, params }: RequestContext<unknown, unknown, TeamKeyParams>) => {
       switch (await revokeTeamKey(deps.store, team.id, params.keyId, apiKey?.id ?? null)) {
         case 'not-found':
-          throw notFound('API key not found');
+          throw new TrawlError('RESOURCE_NOT_FOUND', 'API key not found');
         case 'current':
-          throw badRequest('This request was made with that key: sign in with another key of the team to revoke it');
+          throw new TrawlError('INVALID_REQUEST', 'This request was made with that key: sign in with another key of the team to revoke it');
         default:
           return { success: true };
       }
