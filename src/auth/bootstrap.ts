@@ -34,7 +34,7 @@ async function ensureKey(store: Store, team: Team, key: string, name: string): P
  * `TRAWL_API_KEY` for the default team (unlimited plan), `TRAWL_API_KEYS` for
  * more. Idempotent, so every start can run it.
  */
-export async function bootstrapTeams(config: Config, store: Store): Promise<Team> {
+export async function bootstrapTeams(config: Pick<Config, 'bootstrapKey' | 'declaredKeys' | 'defaultPlan'>, store: Store): Promise<Team> {
   const defaultTeam = await ensureTeam(store, DEFAULT_TEAM, 'unlimited');
   if (config.bootstrapKey) await ensureKey(store, defaultTeam, config.bootstrapKey, 'TRAWL_API_KEY');
   for (const { team, key } of config.declaredKeys) {

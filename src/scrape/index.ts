@@ -15,7 +15,11 @@ export { ScrapeError, isScrapeError } from './errors.js';
  * launched) browser, both under the operator's egress rules and, when
  * configured, behind the operator's proxies.
  */
-export function buildScraper(config: Config, store: Store, hooks: Partial<Pick<ScraperDeps, 'onFreshPage' | 'llm'>> = {}): Scraper {
+export function buildScraper(
+  config: Pick<Config, 'egress' | 'browserPages' | 'chromiumPath' | 'proxyUrl' | 'enhancedProxyUrl' | 'resultRetentionMs' | 'llm'>,
+  store: Store,
+  hooks: Partial<Pick<ScraperDeps, 'onFreshPage' | 'llm'>> = {},
+): Scraper {
   const policy = config.egress;
   return createScraper({
     store,
