@@ -53,3 +53,11 @@ test('the check sees a literal status where one is written', () => {
   assert.ok(LITERAL_STATUS.some((re) => re.test("throw new TrawlError('CONFLICT', 'busy', { status: 423 });")));
   assert.ok(!LITERAL_STATUS.some((re) => re.test("throw new TrawlError('CONFLICT', 'Idempotency key already used');")));
 });
+
+test('code below the edge throws without knowing HTTP: only src/http imports its error mapping', () => {
+  const reaching = sources(SRC)
+    .filter((file) => !path.relative(SRC, file).startsWith('http/'))
+    .filter((file) => /from '[./]*\/?http\/errors\.js'/.test(fs.readFileSync(file, 'utf8')))
+    .map((file) => path.relative(SRC, file));
+  assert.deepEqual(reaching, []);
+});
