@@ -7,8 +7,8 @@ import { handleBatchPages } from './batch/pages.js';
 import { handleCrawlPages } from './crawl/pages.js';
 import { handleExtractJobs } from './extract/run.js';
 import { billingGuards } from './billing/guards/index.js';
-import { cloudOnlyGuard } from './http/cloud-only.js';
-import { activityGuard } from './http/activity.js';
+import { cloudOnlyGuard } from './search/cloud-only.js';
+import { activityGuard } from './team/activity.js';
 import { concurrencyOf } from './billing/plans.js';
 import type { Config } from './config.js';
 import { registerDashboard } from './dashboard/serve.js';
@@ -17,14 +17,13 @@ import { registerMcpEndpoint } from './mcp/http-endpoint.js';
 import { handleMonitorChecks, recoverChecks } from './monitor/check.js';
 import { createMailer } from './monitor/email.js';
 import { MonitorScheduler } from './monitor/scheduler.js';
-import type { AppDeps } from './http/deps.js';
-import type { Guard } from './http/route.js';
-import { allRoutes } from './http/routes/index.js';
+import type { Guard, RouteSpec } from './http/route.js';
+import { allRoutes } from './routes.js';
 import { createEgress } from './egress/index.js';
 import { type JobEvents, LocalJobEvents } from './jobs/events.js';
 import { JobEndingQueue } from './jobs/job-endings.js';
 import { LocalQueue } from './jobs/local-queue.js';
-import type { RedisLog } from './jobs/redis-bus.js';
+import type { RedisLog } from './jobs/redis-health.js';
 import { startSharedRedis, type SharedRedis } from './jobs/redis-shared.js';
 import { RedisSlidingWindowLimiter } from './billing/redis-sliding-window.js';
 import type { Queue } from './jobs/queue.js';
@@ -45,6 +44,8 @@ import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface Trawl {
   app: FastifyInstance;
+  /** The table the app serves: every /v2 operation, the files and the OpenAPI document. */
+  routes: RouteSpec[];
   store: Store;
   queue: Queue;
   /** Capabilities publish their jobs' events here: webhooks and watchers follow them. */
@@ -89,9 +90,9 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     if (alone) await store.tasks.recoverOrphans();
     else await local.recoverOrphans();
     const guards: Guard[] = [
-      ...billingGuards(config, shared ? new RedisSlidingWindowLimiter(shared.bus.redis, config.redisPrefix) : undefined),
+      ...billingGuards(config, store, shared ? new RedisSlidingWindowLimiter(shared.bus.redis, config.redisPrefix) : undefined),
       cloudOnlyGuard(),
-      activityGuard(),
+      activityGuard(store),
     ];
     const search = buildSearch(config, store);
     const llm = buildLlm(config);
@@ -108,10 +109,10 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     });
     // Their Chromiums died with the last process: end their records and bill their minutes.
     if (alone) await browserSessions.manager.recoverOrphans();
-    const deps: AppDeps = { config, store, queue, events, scraper, llm, search: search.provider, browserSessions, routes: allRoutes(), guards };
-    const app = await buildApp(deps);
+    const routes = allRoutes({ config, store, queue, events, scraper, llm, search: search.provider, browserSessions });
+    const app = await buildApp({ config, store, routes, guards });
     backendLog = app.log;
-    registerMcpEndpoint(app, deps);
+    registerMcpEndpoint(app, { store, config });
     registerDashboard(app);
     const worker = new Worker(queue, { concurrency: config.workerConcurrency, log: app.log });
     handleBatchPages(worker, { store, scraper, events });
@@ -163,6 +164,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     let closed = false;
     return {
       app,
+      routes,
       store,
       queue,
       events,

@@ -2,15 +2,17 @@ import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { CANCELLED_ERROR, agentRun } from './read.js';
 import { SYSTEM, Tracer } from './trace.js';
+import type { Store } from '../store/store.js';
+import type { Queue } from '../jobs/queue.js';
 
 /**
  * `DELETE /v2/agent/{jobId}` (§10.3). The cancel itself ends the run's trace,
  * since a run still queued has nobody else to do it; a run that had ended
  * already stays as it was, and the answer is still a success.
  */
-export async function cancelAgent(ctx: RequestContext) {
-  const { store, queue } = ctx.deps;
-  const { job, run } = await agentRun(ctx);
+export async function cancelAgent(deps: { store: Store; queue: Queue }, ctx: RequestContext) {
+  const { store, queue } = deps;
+  const { job, run } = await agentRun(deps, ctx);
   // Nothing of an ended run runs any more: the cancel holds, as Firecrawl answers it.
   if (job.status !== 'running' || run.outcome || run.error) return { success: true };
   const tracer = new Tracer(store.agents, job.id);

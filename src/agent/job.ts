@@ -1,5 +1,5 @@
 import type { AgentRequest } from '../api/index.js';
-import type { JobResource } from '../http/job-access.js';
+import type { JobResource } from '../jobs/job-access.js';
 
 /** Agent runs; their options are AgentSettings. */
 export const agentResource: JobResource = { kind: 'agent', path: '/v2/agent' };

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { agentListQuery, agentTraceQuery } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
-import { accessJob } from '../http/job-access.js';
-import { publicBaseUrl } from '../http/public-url.js';
+import { accessJob } from '../jobs/job-access.js';
 import type { RequestContext } from '../http/route.js';
 import type { AgentRunRecord } from '../store/agents.js';
 import type { Job } from '../store/jobs.js';
 import { type AgentSettings, agentResource, RESULT_SNAPSHOT } from './job.js';
 import { wireEvent } from './trace.js';
+import type { Store } from '../store/store.js';
 
 /** §10.4: a fixed page of runs. */
 const LIST_PAGE = 20;
@@ -17,9 +17,9 @@ export const CANCELLED_ERROR = 'Agent run cancelled';
 const jobIdOf = (ctx: RequestContext) => (ctx.req.params as { jobId: string }).jobId;
 
 /** The run as its team may see it: anything else is 404 (§10.2–§10.5). */
-export async function agentRun(ctx: RequestContext): Promise<{ job: Job<AgentSettings>; run: AgentRunRecord }> {
-  const job = await accessJob<AgentSettings>(ctx, agentResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
-  const run = await ctx.deps.store.agents.get(job.id);
+export async function agentRun(deps: { store: Store }, ctx: RequestContext): Promise<{ job: Job<AgentSettings>; run: AgentRunRecord }> {
+  const job = await accessJob<AgentSettings>(deps.store, ctx, agentResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
+  const run = await deps.store.agents.get(job.id);
   if (!run) throw new TrawlError('RESOURCE_NOT_FOUND');
   return { job, run };
 }
@@ -37,8 +37,8 @@ function runStatus(job: Job, run: AgentRunRecord): { status: 'processing' | 'com
 }
 
 /** `GET /v2/agent/{jobId}` (§10.2). */
-export async function agentStatus(ctx: RequestContext) {
-  const { job, run } = await agentRun(ctx);
+export async function agentStatus(deps: { store: Store }, ctx: RequestContext) {
+  const { job, run } = await agentRun(deps, ctx);
   const { status, error } = runStatus(job, run);
   const s = job.options;
   const outcome = run.outcome;
@@ -65,8 +65,8 @@ function targetHint(s: AgentSettings): string {
 }
 
 /** `GET /v2/agent?before=` (§10.4): the team's runs, newest first, 20 at a time. */
-export async function listAgents(ctx: RequestContext<unknown, z.output<typeof agentListQuery>>) {
-  const { store } = ctx.deps;
+export async function listAgents(deps: { store: Store }, ctx: RequestContext<unknown, z.output<typeof agentListQuery>>) {
+  const { store } = deps;
   const before = ctx.query.before === undefined ? null : new Date(ctx.query.before).toISOString();
   const ids = await store.agents.list(ctx.team.id, before, LIST_PAGE + 1);
   const agents = [];
@@ -87,14 +87,14 @@ export async function listAgents(ctx: RequestContext<unknown, z.output<typeof ag
   }
   const last = agents.at(-1);
   const more = ids.length > LIST_PAGE && last;
-  const base = publicBaseUrl(ctx.req, ctx.deps.config.publicUrl);
+  const base = ctx.baseUrl;
   return { success: true, agents, ...(more && { next: `${base}${agentResource.path}?before=${Date.parse(last.createdAt)}` }) };
 }
 
 /** `GET /v2/agent/{jobId}/trace` (§10.5). Runs open no browser sessions, so `activeBrowserSessions` is empty. */
-export async function agentTrace(ctx: RequestContext<unknown, z.output<typeof agentTraceQuery>>) {
-  const { job, run } = await agentRun(ctx);
-  const events = await ctx.deps.store.agents.events(job.id);
+export async function agentTrace(deps: { store: Store }, ctx: RequestContext<unknown, z.output<typeof agentTraceQuery>>) {
+  const { job, run } = await agentRun(deps, ctx);
+  const events = await deps.store.agents.events(job.id);
   return {
     success: true,
     id: job.id,
@@ -105,8 +105,8 @@ export async function agentTrace(ctx: RequestContext<unknown, z.output<typeof ag
 }
 
 /** `GET /v2/agent/{jobId}/snapshots/{snapshotId}` (§10.6): the run's one artifact, its answer. */
-export async function agentSnapshot(ctx: RequestContext) {
-  const { job, run } = await agentRun(ctx);
+export async function agentSnapshot(deps: { store: Store }, ctx: RequestContext) {
+  const { job, run } = await agentRun(deps, ctx);
   const { snapshotId } = ctx.req.params as { snapshotId: string };
   if (snapshotId !== RESULT_SNAPSHOT || !run.outcome) throw new TrawlError('RESOURCE_NOT_FOUND', 'Snapshot not found');
   const content = run.outcome.message ?? JSON.stringify(run.outcome.data);

@@ -6,7 +6,7 @@ import { readPages } from '../extract/pages.js';
 import type { ExtractRunDeps } from '../extract/run.js';
 import type { TokenUsage } from '../llm/index.js';
 import { mapSite } from '../map/discover.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { Job } from '../store/jobs.js';
 import type { AgentSettings } from './job.js';
 import type { Tracer } from './trace.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentRequest } from '../api/index.js';
 import type { AgentWebhook, Webhook } from '../api/webhook.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { AGENT_RUN, type AgentSettings, agentResource } from './job.js';
 import { earlierTurns, joinThread, teamThread } from './threads.js';
+import type { JobStartDeps } from '../jobs/start-deps.js';
 
 /**
  * The run's webhook as the job events deliver it: a cancelled run is reported
@@ -23,8 +23,8 @@ function webhookOf(hook: AgentWebhook | undefined): Webhook | undefined {
  * earlier turns the model then reads. `exchange` (paid third-party tools) is
  * ignored, as §10.1 allows.
  */
-export async function startAgent(ctx: RequestContext<AgentRequest>) {
-  const { body, team, deps } = ctx;
+export async function startAgent(deps: JobStartDeps, ctx: RequestContext<AgentRequest>) {
+  const { body, team } = ctx;
   const thread = body.threadId ? await teamThread(deps.store, team.id, body.threadId) : null;
   const threadId = thread?.id ?? randomUUID();
   const settings: AgentSettings = {
@@ -40,7 +40,7 @@ export async function startAgent(ctx: RequestContext<AgentRequest>) {
     integration: body.integration,
     teamId: team.id,
     apiKeyId: ctx.apiKey?.id ?? null,
-    baseUrl: publicBaseUrl(ctx.req, deps.config.publicUrl),
+    baseUrl: ctx.baseUrl,
     threadId,
     ...(thread && { earlierTurns: await earlierTurns(deps.store, thread) }),
   };

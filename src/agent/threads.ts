@@ -66,8 +66,8 @@ export async function joinThread(
 }
 
 /** `GET /v2/agent/threads/{threadId}?includeData=` (§10.7): the runs oldest first. */
-export async function getAgentThread(ctx: RequestContext<unknown, z.output<typeof agentThreadQuery>, { threadId: string }>) {
-  const { store } = ctx.deps;
+export async function getAgentThread(deps: { store: Store }, ctx: RequestContext<unknown, z.output<typeof agentThreadQuery>, { threadId: string }>) {
+  const { store } = deps;
   const thread = await teamThread(store, ctx.team.id, ctx.params.threadId);
   const runs = await runsOf(store, thread);
   const running = runs.some(({ job }) => job.status === 'running');

@@ -1,4 +1,4 @@
-import type { JobResource } from '../http/job-access.js';
+import type { JobResource } from '../jobs/job-access.js';
 import type { PagePayload, PageScrapeSettings } from '../jobs/results.js';
 
 /** Batch jobs; their options are the PageScrapeSettings of the request that started them. */

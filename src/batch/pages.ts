@@ -1,7 +1,7 @@
 import type { JobEvents } from '../jobs/events.js';
 import { scrapeIntoJob, type PageScrapeSettings } from '../jobs/results.js';
 import type { Worker } from '../jobs/worker.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { Scraper } from '../scrape/scraper.js';
 import type { Store } from '../store/store.js';
 import { BATCH_PAGE, type BatchPagePayload } from './job.js';

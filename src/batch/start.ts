@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchScrapeRequest, ScrapeOptions } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
-import { accessJob } from '../http/job-access.js';
-import { publicBaseUrl } from '../http/public-url.js';
+import { accessJob } from '../jobs/job-access.js';
 import type { RequestContext } from '../http/route.js';
 import type { PageScrapeSettings } from '../jobs/results.js';
 import { BATCH_PAGE, type BatchPagePayload, batchScrapeResource } from './job.js';
+import type { JobStartDeps } from '../jobs/start-deps.js';
 
 /** The body without the batch's own fields: what each page is scraped with. */
 function scrapeOptionsOf(body: BatchScrapeRequest): ScrapeOptions {
@@ -28,12 +28,12 @@ function scrapeOptionsOf(body: BatchScrapeRequest): ScrapeOptions {
  * scrapeId, under a new job or, with `appendToId`, under a running batch of
  * the same team.
  */
-export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) {
-  const { body, team, deps } = ctx;
+export async function startBatchScrape(deps: JobStartDeps, ctx: RequestContext<BatchScrapeRequest>) {
+  const { body, team } = ctx;
   if (!body.urls.length) {
     throw new TrawlError('INVALID_REQUEST', `None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
   }
-  const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
+  const baseUrl = ctx.baseUrl;
   const settings: PageScrapeSettings = {
     options: scrapeOptionsOf(body),
     teamId: team.id,
@@ -44,7 +44,7 @@ export async function startBatchScrape(ctx: RequestContext<BatchScrapeRequest>) 
 
   let jobId: string;
   if (body.appendToId) {
-    const job = await accessJob(ctx, batchScrapeResource, body.appendToId, () => new TrawlError('FORBIDDEN'));
+    const job = await accessJob(deps.store, ctx, batchScrapeResource, body.appendToId, () => new TrawlError('FORBIDDEN'));
     if (job.status !== 'running') throw endedBatch(job.id, job.status);
     jobId = job.id;
   } else {

@@ -6,6 +6,7 @@ import { creditBalance, creditsToTokens } from './credits.js';
 import { usageHistory } from './history.js';
 import { periodBounds } from './period.js';
 import { planNames, UnknownPlanError } from './plans.js';
+import type { Store } from '../store/store.js';
 
 /**
  * The handlers of §13.1–§13.4. Token figures are the credit figures × 15
@@ -41,9 +42,9 @@ async function fetching<T>(ctx: RequestContext, subject: Subject, work: () => Pr
   }
 }
 
-export async function getCreditUsage(ctx: RequestContext) {
+export async function getCreditUsage(deps: { store: Store }, ctx: RequestContext) {
   return fetching(ctx, 'credit usage', async () => {
-    const b = await creditBalance(ctx.deps.store, ctx.team);
+    const b = await creditBalance(deps.store, ctx.team);
     const { start, end } = periodBounds(b.period);
     return {
       success: true,
@@ -52,9 +53,9 @@ export async function getCreditUsage(ctx: RequestContext) {
   });
 }
 
-export async function getTokenUsage(ctx: RequestContext) {
+export async function getTokenUsage(deps: { store: Store }, ctx: RequestContext) {
   return fetching(ctx, 'token usage', async () => {
-    const b = await creditBalance(ctx.deps.store, ctx.team);
+    const b = await creditBalance(deps.store, ctx.team);
     const { start, end } = periodBounds(b.period);
     return {
       success: true,
@@ -68,9 +69,9 @@ export async function getTokenUsage(ctx: RequestContext) {
   });
 }
 
-export async function getCreditUsageHistorical(ctx: RequestContext<unknown, HistoricalUsageQuery>) {
+export async function getCreditUsageHistorical(deps: { store: Store }, ctx: RequestContext<unknown, HistoricalUsageQuery>) {
   return fetching(ctx, 'credit usage', async () => {
-    const periods = await usageHistory(ctx.deps.store, ctx.team, { byApiKey: ctx.query.byApiKey });
+    const periods = await usageHistory(deps.store, ctx.team, { byApiKey: ctx.query.byApiKey });
     return {
       success: true,
       periods: periods.map((p) => {
@@ -81,9 +82,9 @@ export async function getCreditUsageHistorical(ctx: RequestContext<unknown, Hist
   });
 }
 
-export async function getTokenUsageHistorical(ctx: RequestContext<unknown, HistoricalUsageQuery>) {
+export async function getTokenUsageHistorical(deps: { store: Store }, ctx: RequestContext<unknown, HistoricalUsageQuery>) {
   return fetching(ctx, 'token usage', async () => {
-    const periods = await usageHistory(ctx.deps.store, ctx.team, { byApiKey: ctx.query.byApiKey });
+    const periods = await usageHistory(deps.store, ctx.team, { byApiKey: ctx.query.byApiKey });
     return {
       success: true,
       periods: periods.map((p) => {

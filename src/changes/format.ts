@@ -1,6 +1,6 @@
 import type { Format } from '../api/index.js';
 import { NO_TOKENS, type Llm, type PageInput, type TokenUsage } from '../llm/types.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { ChangeStore } from '../store/changes.js';
 import { type ChangeTracking, trackChange } from './track.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CrawlRequest } from '../api/index.js';
-import type { JobResource } from '../http/job-access.js';
+import type { JobResource } from '../jobs/job-access.js';
 import type { PagePayload, PageScrapeSettings } from '../jobs/results.js';
 
 /** Crawl jobs; their options are CrawlSettings. */

@@ -2,7 +2,7 @@ import type { JobEvents } from '../jobs/events.js';
 import type { Queue } from '../jobs/queue.js';
 import { scrapeIntoJob } from '../jobs/results.js';
 import type { Worker } from '../jobs/worker.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { Scraper } from '../scrape/scraper.js';
 import type { Store } from '../store/store.js';
 import { CrawlContexts } from './context.js';

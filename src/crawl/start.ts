@@ -1,22 +1,28 @@
 import type { CrawlRequest } from '../api/index.js';
 import { creditBalance } from '../billing/credits.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { readPromptOfRequest } from './prompt/index.js';
 import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from './job.js';
 import { CrawlRules } from './rules.js';
+import type { JobStartDeps } from '../jobs/start-deps.js';
+import type { Llm } from '../llm/types.js';
+
+/** A crawl's start reads its prompt with the model, besides what every job start takes. */
+export interface CrawlStartDeps extends JobStartDeps {
+  llm: Llm;
+}
 
 /**
  * The crawler options of the request, with the prompt's filling in what the
  * caller did not set (§7.1: explicit fields win). Explicit means present in
  * the body as sent, since the parsed body has every default filled in.
  */
-async function crawlOptionsOf(ctx: RequestContext<CrawlRequest>) {
+async function crawlOptionsOf(deps: CrawlStartDeps, ctx: RequestContext<CrawlRequest>) {
   const { url: _url, prompt, webhook: _webhook, origin: _origin, integration: _integration, ...explicit } = ctx.body;
   const options: CrawlOptions = explicit;
   if (!prompt) return { options, warning: undefined };
   // Never a 400 (Firecrawl's clients send prompts as they come): what could not be read is in the warning.
-  const { options: derived, warning } = await readPromptOfRequest(ctx, ctx.body.url, prompt);
+  const { options: derived, warning } = await readPromptOfRequest(deps, ctx, ctx.body.url, prompt);
   const sent = (ctx.req.body ?? {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...options };
   for (const [name, value] of Object.entries(derived)) if (sent[name] == null) merged[name] = value;
@@ -41,16 +47,16 @@ function crawlConcurrency(options: CrawlOptions, hostConcurrency: number): numbe
  * which reads robots.txt and the sitemaps before scraping itself; each page
  * then admits the pages it links to.
  */
-export async function startCrawl(ctx: RequestContext<CrawlRequest>, hostConcurrency: number) {
-  const { body, team, deps } = ctx;
-  const { options, derived, warning } = await crawlOptionsOf(ctx);
+export async function startCrawl(deps: CrawlStartDeps, ctx: RequestContext<CrawlRequest>, hostConcurrency: number) {
+  const { body, team } = ctx;
+  const { options, derived, warning } = await crawlOptionsOf(deps, ctx);
   // §1.10: a team with at least one credit gets a crawl clamped to what it has left.
   const { remainingCredits } = await creditBalance(deps.store, team);
   if (remainingCredits >= 1) options.limit = Math.min(options.limit, remainingCredits);
 
   const formats = options.scrapeOptions.formats;
   const asksLinks = formats.some((f) => f.type === 'links');
-  const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
+  const baseUrl = ctx.baseUrl;
   const settings: CrawlSettings = {
     url: body.url,
     options,

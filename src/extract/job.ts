@@ -1,5 +1,5 @@
 import type { ScrapeOptions } from '../api/index.js';
-import type { JobResource } from '../http/job-access.js';
+import type { JobResource } from '../jobs/job-access.js';
 import type { JsonSchema } from '../llm/index.js';
 
 /** Extract jobs; their options are ExtractSettings. */

@@ -1,7 +1,7 @@
 import type { ScrapeOptions } from '../api/index.js';
 import { pageTaskId } from '../crawl/job.js';
 import type { PageInput } from '../llm/index.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import { isScrapeError } from '../scrape/errors.js';
 import type { Scraper } from '../scrape/scraper.js';
 import type { JobResultStore } from '../store/results.js';

@@ -1,19 +1,20 @@
 import type { ExtractRequest } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import { EXTRACT_RUN, type ExtractSettings, extractResource } from './job.js';
+import type { JobStartDeps } from '../jobs/start-deps.js';
+import type { Config } from '../config.js';
 
 /** `POST /v2/extract` (§9.1): an extract job run by one durable task. */
-export async function startExtract(ctx: RequestContext<ExtractRequest>) {
-  const { body, team, deps } = ctx;
+export async function startExtract(deps: JobStartDeps & { config: Pick<Config, 'extractMaxUrls'> }, ctx: RequestContext<ExtractRequest>) {
+  const { body, team } = ctx;
   const urls = body.urls ?? [];
   const max = deps.config.extractMaxUrls;
   if (urls.length > max) throw new TrawlError('INVALID_REQUEST', `At most ${max} URLs per extract request (TRAWL_EXTRACT_MAX_URLS); a trailing "/*" covers a whole section`);
   if (body.urls && !urls.length && !body.prompt) {
     throw new TrawlError('INVALID_REQUEST', `None of the ${body.invalidURLs.length} URLs is valid; they are all listed in invalidURLs`);
   }
-  const baseUrl = publicBaseUrl(ctx.req, deps.config.publicUrl);
+  const baseUrl = ctx.baseUrl;
   const settings: ExtractSettings = {
     urls,
     prompt: body.prompt,

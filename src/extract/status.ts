@@ -1,15 +1,16 @@
 import { TrawlError } from '../errors/trawl-error.js';
-import { accessJob, jobIdOf } from '../http/job-access.js';
+import { accessJob, jobIdOf } from '../jobs/job-access.js';
 import type { RequestContext } from '../http/route.js';
 import type { Job } from '../store/jobs.js';
 import { type ExtractSettings, extractResource } from './job.js';
+import type { Store } from '../store/store.js';
 
 const NOT_FOUND = 'Extract job not found';
 
 /** The job as the team may see it; unknown ids and other teams' jobs are §9.2's 404. */
-async function extractJob(ctx: RequestContext): Promise<Job<ExtractSettings>> {
+async function extractJob(deps: { store: Store }, ctx: RequestContext): Promise<Job<ExtractSettings>> {
   try {
-    return await accessJob<ExtractSettings>(ctx, extractResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND', NOT_FOUND));
+    return await accessJob<ExtractSettings>(deps.store, ctx, extractResource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND', NOT_FOUND));
   } catch (err) {
     if (err instanceof TrawlError && err.code === 'RESOURCE_NOT_FOUND' && err.message !== 'Job expired') throw new TrawlError('RESOURCE_NOT_FOUND', NOT_FOUND);
     throw err;
@@ -22,9 +23,9 @@ async function extractJob(ctx: RequestContext): Promise<Job<ExtractSettings>> {
  * pages read (as a scrape charges them) plus the model's tokens and any web
  * search results.
  */
-export async function extractStatus(ctx: RequestContext) {
-  const { store } = ctx.deps;
-  const job = await extractJob(ctx);
+export async function extractStatus(deps: { store: Store }, ctx: RequestContext) {
+  const { store } = deps;
+  const job = await extractJob(deps, ctx);
   const record = await store.extracts.result(job.id);
   const outcome = record?.outcome ?? null;
   const error =

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeedbackRequest, SearchFeedbackRequest } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
+import type { Store } from '../store/store.js';
 
 type Signals = Pick<SearchFeedbackRequest, 'rating' | 'valuableSources' | 'missingContent' | 'querySuggestions'>;
 
@@ -20,15 +21,15 @@ function missingSignal({ rating, valuableSources, missingContent, querySuggestio
  * team's is 404; searches and maps leave no record to check against, so their
  * ids are taken as given. A second rating of the same job keeps the first.
  */
-async function submit(ctx: RequestContext, endpoint: string, jobId: string, request: Signals & Record<string, unknown>) {
+async function submit(deps: { store: Store }, ctx: RequestContext, endpoint: string, jobId: string, request: Signals & Record<string, unknown>) {
   const problem = missingSignal(request);
   if (problem) throw new TrawlError('BAD_REQUEST', `Bad Request: ${problem}`, { details: [{ code: 'custom', path: [], message: problem }] });
   if (endpoint === 'scrape') {
-    const scrape = await ctx.deps.store.scrapes.get(jobId);
+    const scrape = await deps.store.scrapes.get(jobId);
     if (!scrape || scrape.teamId !== ctx.team.id) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found for this team');
   }
   const { rating, ...body } = request;
-  const { feedback, created } = await ctx.deps.store.feedback.submit({
+  const { feedback, created } = await deps.store.feedback.submit({
     id: randomUUID(),
     teamId: ctx.team.id,
     endpoint,
@@ -50,19 +51,19 @@ async function submit(ctx: RequestContext, endpoint: string, jobId: string, requ
 }
 
 /** `POST /v2/feedback` (§14.1). */
-export async function feedbackHandler(ctx: RequestContext<FeedbackRequest>) {
+export async function feedbackHandler(deps: { store: Store }, ctx: RequestContext<FeedbackRequest>) {
   const { endpoint, jobId, ...rest } = ctx.body;
-  return submit(ctx, endpoint, jobId, rest);
+  return submit(deps, ctx, endpoint, jobId, rest);
 }
 
 /** `POST /v2/search/{jobId}/feedback` (§14.2). */
-export async function searchFeedbackHandler(ctx: RequestContext<SearchFeedbackRequest, unknown, { jobId: string }>) {
-  return submit(ctx, 'search', ctx.params.jobId, ctx.body);
+export async function searchFeedbackHandler(deps: { store: Store }, ctx: RequestContext<SearchFeedbackRequest, unknown, { jobId: string }>) {
+  return submit(deps, ctx, 'search', ctx.params.jobId, ctx.body);
 }
 
 /** `GET /v2/feedback`: the team's feedback, newest first (a Trawl extension, for the dashboard and operators). */
-export async function listFeedback(ctx: RequestContext<unknown, { endpoint?: string | undefined; limit: number }>) {
-  const items = await ctx.deps.store.feedback.list(ctx.team.id, ctx.query);
+export async function listFeedback(deps: { store: Store }, ctx: RequestContext<unknown, { endpoint?: string | undefined; limit: number }>) {
+  const items = await deps.store.feedback.list(ctx.team.id, ctx.query);
   return {
     success: true,
     data: items.map((f) => ({ id: f.id, endpoint: f.endpoint, jobId: f.jobId, rating: f.rating, ...f.body, createdAt: f.createdAt })),

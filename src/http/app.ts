@@ -1,13 +1,15 @@
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { authenticate, authorizationOf } from './auth.js';
-import type { AppDeps } from './deps.js';
+import { authenticate, authorizationOf } from '../auth/authenticate.js';
+import type { Config } from '../config.js';
+import type { Store } from '../store/store.js';
+import { publicBaseUrl } from './public-url.js';
 import { notImplemented, TrawlError } from '../errors/trawl-error.js';
 import { answerOf, unexpected } from './errors.js';
 import { assertJsonDepth, BODY_LIMIT_BYTES, fromFrameworkError, MAX_PARAM_LENGTH, onClientError } from './framework-errors.js';
 import { loggerOptions, logRequests } from './log-format.js';
-import type { RequestContext, RouteSpec } from './route.js';
-import { validate } from './validate.js';
+import type { Guard, RequestContext, RouteSpec } from './route.js';
+import { validate } from '../api/validate.js';
 
 /**
  * How long a client may take to send one whole request (headers and body): a
@@ -21,7 +23,16 @@ function send(reply: FastifyReply, err: TrawlError) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, reply: FastifyReply) {
+/** What the HTTP edge is built from: the route table, the guards every request passes, and what authenticates it. */
+export interface AppParts {
+  routes: RouteSpec[];
+  guards: Guard[];
+  /** Where API keys are looked up. */
+  store: Store;
+  config: Pick<Config, 'auth' | 'publicUrl' | 'logLevel' | 'logFormat'>;
+}
+
+async function runRoute(deps: AppParts, route: RouteSpec, req: FastifyRequest, reply: FastifyReply) {
   const principal =
     route.auth === false
       ? { team: { id: '', name: '', plan: '', createdAt: '' }, apiKey: null }
@@ -35,7 +46,7 @@ async function runRoute(deps: AppDeps, route: RouteSpec, req: FastifyRequest, re
     body: undefined,
     query: req.query,
     params: req.params,
-    deps,
+    baseUrl: publicBaseUrl(req, deps.config.publicUrl),
   };
   const undo: (() => Promise<void>)[] = [];
   try {
@@ -58,7 +69,7 @@ function pushUndo(list: (() => Promise<void>)[], u: void | (() => Promise<void>)
   if (u) list.push(u);
 }
 
-export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppParts, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config, opts.logStream),
     // logRequests writes one line per request instead of Fastify's two.

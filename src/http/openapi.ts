@@ -87,7 +87,7 @@ const HANDLER_ERRORS: Record<string, number[]> = {
   browserLiveView: [401],
   // threadId names a thread that may not exist (501 where threads are not built).
   startAgent: [404, 501],
-  // Firecrawl's own indexes: a team without them gets 403 (src/http/routes/search.ts).
+  // Firecrawl's own indexes: a team without them gets 403 (src/search/routes.ts).
   searchResearchPapers: [403],
   getResearchPaper: [403],
   similarResearchPapers: [403],

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiKey, Team } from '../store/teams.js';
 import type { RateClass } from '../billing/rate-class.js';
-import type { AppDeps } from './deps.js';
 
 export interface RequestContext<B = unknown, Q = unknown, P = unknown> {
   req: FastifyRequest;
@@ -13,7 +12,8 @@ export interface RequestContext<B = unknown, Q = unknown, P = unknown> {
   body: B;
   query: Q;
   params: P;
-  deps: AppDeps;
+  /** The origin callers reach this server at (§1.14.1), for the absolute URLs answers carry. */
+  baseUrl: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Webhook } from '../api/webhook.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { Job } from '../store/jobs.js';
 
 /** The job an event is about: enough for a listener to find it in the store and check its team. */

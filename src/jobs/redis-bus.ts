@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { RedisHealth } from './redis-health.js';
-
-export interface RedisLog {
-  error(obj: object, msg?: string): void;
-  info?(obj: object, msg?: string): void;
-}
+import { RedisHealth, type RedisLog } from './redis-health.js';
 
 /**
  * A connection as BullMQ wants it: commands wait for a reconnect instead of

@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import type { RedisLog } from './redis-bus.js';
+
+/** Where Redis connection trouble is told (a pino logger in production). */
+export interface RedisLog {
+  error(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
+}
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 

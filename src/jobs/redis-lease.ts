@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisBus, RedisLog } from './redis-bus.js';
+import type { RedisBus } from './redis-bus.js';
+import type { RedisLog } from './redis-health.js';
 
 // Takes the lease when free, renews it when ours: one round trip, no race between the two.
 const TAKE_OR_RENEW = `

@@ -1,7 +1,8 @@
 import type { TaskStore } from '../store/tasks.js';
 import { BullMQQueue } from './bullmq/queue.js';
 import type { LocalQueueOptions } from './local-queue.js';
-import { RedisBus, type RedisLog } from './redis-bus.js';
+import { RedisBus } from './redis-bus.js';
+import type { RedisLog } from './redis-health.js';
 import { RedisJobEvents } from './redis-events.js';
 import { RedisLease } from './redis-lease.js';
 

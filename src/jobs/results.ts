@@ -1,4 +1,4 @@
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import { isScrapeError } from '../scrape/errors.js';
 import type { ScrapeInput, Scraper } from '../scrape/scraper.js';
 import type { JobResultStore } from '../store/results.js';

@@ -4,7 +4,15 @@ import { charge } from '../billing/credits.js';
 import { createEgress } from '../egress/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
+import type { Config } from '../config.js';
+import type { Store } from '../store/store.js';
 import { mapSite } from './discover.js';
+
+/** A map reads the team's known pages and fetches under the egress rules. */
+export interface MapDeps {
+  store: Store;
+  config: Pick<Config, 'egress'>;
+}
 
 const mapTimeout = () => new TrawlError('MAP_TIMEOUT');
 
@@ -15,10 +23,10 @@ const MAX_KNOWN = 5000;
  * The team's earlier fetched pages of the site (the search index every fresh
  * scrape and crawl page feeds), as Firecrawl's map also answers from its index.
  */
-async function knownPages(ctx: RequestContext<MapRequest>, url: string) {
+async function knownPages(deps: MapDeps, ctx: RequestContext<MapRequest>, url: string) {
   const start = new URL(url);
   const host = start.hostname.replace(/^www\./, '');
-  const hits = await ctx.deps.store.pages.search({
+  const hits = await deps.store.pages.search({
     teamId: ctx.team.id, required: [], excluded: [], hosts: [host], excludedHosts: [], categories: [], pdfOnly: false, order: 'date', limit: MAX_KNOWN,
   });
   // The index matches subdomains too: the map's scope (includeSubdomains, filterByPath) decides in mapSite.
@@ -28,9 +36,9 @@ async function knownPages(ctx: RequestContext<MapRequest>, url: string) {
 }
 
 /** `POST /v2/map` (§6): one synchronous discovery, one credit. */
-export async function mapHandler(ctx: RequestContext<MapRequest>) {
+export async function mapHandler(deps: MapDeps, ctx: RequestContext<MapRequest>) {
   const body = ctx.body;
-  const { config } = ctx.deps;
+  const { config } = deps;
   const controller = new AbortController();
   ctx.req.raw.once('close', () => {
     if (!ctx.reply.sent) controller.abort(new Error('The client closed the connection'));
@@ -39,7 +47,7 @@ export async function mapHandler(ctx: RequestContext<MapRequest>) {
   const egress = createEgress(config.egress);
   let timer: NodeJS.Timeout | undefined;
   try {
-    const known = body.ignoreCache ? [] : await knownPages(ctx, body.url);
+    const known = body.ignoreCache ? [] : await knownPages(deps, ctx, body.url);
     const work = mapSite(egress, {
       url: body.url,
       ...(body.search !== undefined && { search: body.search }),
@@ -62,7 +70,7 @@ export async function mapHandler(ctx: RequestContext<MapRequest>) {
     work.catch(() => {});
     const links = await Promise.race([work, deadline]);
     const id = randomUUID();
-    await charge(ctx.deps.store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'map', credits: 1, jobId: id });
+    await charge(deps.store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'map', credits: 1, jobId: id });
     return { success: true, links, id };
   } finally {
     clearTimeout(timer);

@@ -1,7 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authenticate, authorizationOf } from '../http/auth.js';
-import type { AppDeps } from '../http/deps.js';
+import { authenticate, authorizationOf } from '../auth/authenticate.js';
+import type { Config } from '../config.js';
+import type { Store } from '../store/store.js';
 import { injectApi } from './inject-api.js';
 import { buildMcpServer } from './tools.js';
 
@@ -13,7 +14,7 @@ export const MCP_PATH = '/mcp';
  * can answer, and a key revoked between calls stops working at once. With no
  * sessions there is no server-to-client stream, so GET and DELETE answer 405.
  */
-export function registerMcpEndpoint(app: FastifyInstance, deps: Pick<AppDeps, 'store' | 'config'>): void {
+export function registerMcpEndpoint(app: FastifyInstance, deps: { store: Store; config: Pick<Config, 'auth'> }): void {
   app.post(MCP_PATH, async (req, reply) => {
     // Before the hand-over, so a bad key gets the API's own 401 envelope.
     await authenticate(deps.store, deps.config.auth, authorizationOf(req));

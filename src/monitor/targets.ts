@@ -5,7 +5,7 @@ import { CRAWL_PAGE, type CrawlPagePayload, type CrawlSettings, crawlResource, p
 import { CrawlRules } from '../crawl/rules.js';
 import type { JobEvents } from '../jobs/events.js';
 import type { Queue } from '../jobs/queue.js';
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import { isScrapeError } from '../scrape/errors.js';
 import type { Scraper } from '../scrape/scraper.js';
 import type { SearchProvider } from '../search/provider.js';

@@ -3,12 +3,21 @@ import { type ParseOptions, parseOptions } from '../api/parse.js';
 import { charge, tokensToCredits } from '../billing/credits.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../api/validate.js';
 import { buildFile } from '../scrape/build.js';
 import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from '../scrape/derived.js';
-import type { Document, DocumentMetadata } from '../scrape/document.js';
+import type { Document, DocumentMetadata } from '../api/document.js';
 import { detectDocument, isDocumentError } from '../scrape/documents/index.js';
+import type { Config } from '../config.js';
+import type { Llm } from '../llm/types.js';
+import type { Store } from '../store/store.js';
 import { invalidForm, readParseForm, type Upload } from './multipart.js';
+
+export interface ParseDeps {
+  store: Store;
+  llm: Llm;
+  config: Config;
+}
 
 /** Types that say nothing about the file; the bytes and the extension decide what it is. */
 const UNINFORMATIVE_TYPES = new Set(['', 'application/octet-stream', 'text/plain']);
@@ -64,9 +73,9 @@ function contentTypeOf(file: Upload, detectedMimeType: string): string {
 }
 
 /** §4: `POST /v2/parse`, one uploaded file to a Document, like a scrape of it. */
-export async function parseHandler(ctx: RequestContext) {
+export async function parseHandler(deps: ParseDeps, ctx: RequestContext) {
   const started = Date.now();
-  const { config, store } = ctx.deps;
+  const { config, store } = deps;
   const form = await readParseForm(ctx.req.raw, config.parseMaxBytes);
   if (!form.file || form.file.bytes.length === 0 || !form.file.filename.trim()) throw invalidForm();
   const options = optionsOf(form.options);
@@ -111,7 +120,7 @@ export async function parseHandler(ctx: RequestContext) {
       apiKeyId: ctx.apiKey?.id ?? null,
       scrapeId,
       fromCache: false,
-      llm: ctx.deps.llm,
+      llm: deps.llm,
       store,
       signal: AbortSignal.timeout(Math.max(1, options.timeout - (Date.now() - started))),
     });

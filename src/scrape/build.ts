@@ -2,7 +2,7 @@ import type { ScrapeOptions } from '../api/index.js';
 import { decodeText } from './documents/decode.js';
 import { isDocumentError, parseDocument } from './documents/index.js';
 import type { DocumentKind } from './documents/result.js';
-import type { Document } from './document.js';
+import type { Document } from '../api/document.js';
 import type { FetchedPage } from './engines/page.js';
 import { ScrapeError } from './errors.js';
 import { decodeHtml, type HtmlFormat, transformHtml } from './transform/index.js';

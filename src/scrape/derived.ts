@@ -3,13 +3,13 @@ import type { Format, FormatType } from '../api/formats.js';
 import { changeTrackingOf, type ChangeTrackingFormat } from '../changes/format.js';
 import { NO_TOKENS, type Llm, type PageInput, type TokenUsage } from '../llm/types.js';
 import { addUsage } from '../llm/usage.js';
-import type { Store } from '../store/store.js';
-import type { Document } from './document.js';
+import type { Document } from '../api/document.js';
 import { attributesFormat } from './formats/attributes.js';
 import { brandingFormat } from './formats/branding.js';
 import { cleanContent } from './formats/clean-content.js';
 import { highlightsFormat } from './formats/highlights.js';
 import { menuFormat } from './formats/menu.js';
+import type { DeriveContext, DeriveOptions, DerivedOutcome, Deriver } from './formats/deriver.js';
 import { done, failure } from './formats/outcome.js';
 import { checkPromptInjection, wantsInjectionScan } from './formats/prompt-injection.js';
 import { productFormat } from './formats/product.js';
@@ -23,44 +23,6 @@ import { redactPII } from './formats/redact-pii.js';
  * `redactPII`): they run once the Document is built, fresh or from cache,
  * before it is saved and charged.
  */
-
-export type DeriveOptions = Pick<ScrapeOptions, 'formats' | 'timeout'> &
-  Partial<Pick<ScrapeOptions, 'onlyCleanContent' | 'checkPromptInjection' | 'redactPII'>>;
-
-export interface DeriveContext {
-  /** The Document so far; each deriver adds its own field. */
-  doc: Document;
-  /** The page as models read it; `html` (as received) only when the page was fetched just now. */
-  page: PageInput;
-  /** Scrape options, or parse options (an upload is derived from the same way). */
-  options: DeriveOptions;
-  /** The URL as requested (normalised, before redirects): a page's history follows it. */
-  url: string;
-  /** Nothing about this request may be kept (`zeroDataRetention`, parse uploads). */
-  zeroDataRetention: boolean;
-  teamId: string;
-  apiKeyId: string | null;
-  scrapeId: string;
-  fromCache: boolean;
-  llm: Llm;
-  store: Store;
-  /** Aborts at the scrape's deadline: what is unfinished then becomes a warning. */
-  signal: AbortSignal;
-}
-
-export interface DerivedOutcome {
-  usage: TokenUsage;
-  warnings: string[];
-  /** False when a requested format could not be produced: such a Document is not cached. */
-  complete: boolean;
-}
-
-export interface Deriver<F extends Format = Format> {
-  format: FormatType;
-  /** Formats whose derivers must have finished first (their results are read from `ctx.doc`). */
-  needs?: FormatType[];
-  derive(ctx: DeriveContext, format: F): Promise<DerivedOutcome>;
-}
 
 const summaryDeriver: Deriver = {
   format: 'summary',

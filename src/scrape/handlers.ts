@@ -1,9 +1,10 @@
 import type { ScrapeRequest } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
-import type { Document } from './document.js';
+import type { Document } from '../api/document.js';
 import { isScrapeError } from './errors.js';
+import type { Scraper } from './scraper.js';
+import type { Store } from '../store/store.js';
 
 /** Aborts when the caller hangs up, so an abandoned scrape stops using the browser. */
 function disconnectSignal(ctx: RequestContext): AbortSignal {
@@ -14,17 +15,17 @@ function disconnectSignal(ctx: RequestContext): AbortSignal {
   return controller.signal;
 }
 
-export async function scrapeHandler(ctx: RequestContext<ScrapeRequest>) {
+export async function scrapeHandler(deps: { scraper: Scraper; store: Store }, ctx: RequestContext<ScrapeRequest>) {
   const body = ctx.body;
   const raw = ctx.req.body as { url?: unknown };
   try {
-    const doc = await ctx.deps.scraper.scrape({
+    const doc = await deps.scraper.scrape({
       url: body.url,
       sourceURL: typeof raw?.url === 'string' ? raw.url : body.url,
       options: body,
       teamId: ctx.team.id,
       apiKeyId: ctx.apiKey?.id ?? null,
-      baseUrl: publicBaseUrl(ctx.req, ctx.deps.config.publicUrl),
+      baseUrl: ctx.baseUrl,
       zeroDataRetention: body.zeroDataRetention,
       signal: disconnectSignal(ctx),
     });
@@ -35,8 +36,8 @@ export async function scrapeHandler(ctx: RequestContext<ScrapeRequest>) {
   }
 }
 
-export async function getScrapeHandler(ctx: RequestContext<unknown, unknown, { jobId: string }>) {
-  const found = await ctx.deps.store.scrapes.get<Document>(ctx.params.jobId);
+export async function getScrapeHandler(deps: { scraper: Scraper; store: Store }, ctx: RequestContext<unknown, unknown, { jobId: string }>) {
+  const found = await deps.store.scrapes.get<Document>(ctx.params.jobId);
   if (!found) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found.');
   if (found.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'You are not allowed to access this resource.');
   return { success: true, data: found.document };

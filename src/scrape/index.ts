@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js';
 import { createScraper, type ScraperDeps } from './pipeline.js';
 import type { Scraper } from './scraper.js';
 
-export type { Document } from './document.js';
+export type { Document } from '../api/document.js';
 export type { ScrapeInput, Scraper } from './scraper.js';
 export { ScrapeError, isScrapeError } from './errors.js';
 

@@ -9,7 +9,7 @@ import { buildContent } from './build.js';
 import { cacheable, cacheKey } from './cache-key.js';
 import { deriveFormats, pageInputOf, wantsDerived, withoutUnrequested, withPageContent } from './derived.js';
 import { mediaOf, mediaResponseContent, wantsMedia } from './formats/media.js';
-import type { Document, DocumentMetadata } from './document.js';
+import type { Document, DocumentMetadata } from '../api/document.js';
 import { toScrapeError } from './error-mapping.js';
 import { ScrapeError } from './errors.js';
 import type { ScrapeInput, Scraper } from './scraper.js';

@@ -1,5 +1,5 @@
 import type { ScrapeOptions } from '../api/index.js';
-import type { Document } from './document.js';
+import type { Document } from '../api/document.js';
 
 /** One page to scrape, with the options already validated (src/api). */
 export interface ScrapeInput {

@@ -3,14 +3,23 @@ import { checkUrl } from '../api/common.js';
 import type { SearchRequest } from '../api/index.js';
 import { charge } from '../billing/credits.js';
 import { notImplemented, TrawlError } from '../errors/trawl-error.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
-import type { Category } from './categories.js';
+import type { Category } from '../api/categories.js';
 import { applyHighlights } from './highlights.js';
 import { SearchProviderError } from './combine.js';
 import type { SearchHits, SearchParams, SearchSource, SourceOptions } from './provider.js';
 import { scrapeHits } from './scrape-hits.js';
+import type { Scraper } from '../scrape/scraper.js';
+import type { Store } from '../store/store.js';
+import type { SearchProvider } from './provider.js';
 import { parseTbs } from './time-filter.js';
+
+export interface SearchDeps {
+  /** Absent in apps built without search: /v2/search then answers 501. */
+  search?: SearchProvider | undefined;
+  scraper: Scraper;
+  store: Store;
+}
 
 type Item = Record<string, unknown> & { url?: string };
 
@@ -51,10 +60,10 @@ function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>, timeoutMs: n
   });
 }
 
-export async function searchHandler(ctx: RequestContext<SearchRequest>) {
+export async function searchHandler(deps: SearchDeps, ctx: RequestContext<SearchRequest>) {
   const body = ctx.body;
   if (body.enterprise?.some((e) => e !== 'default')) throw notImplemented('Enterprise search (anon, zdr)');
-  const provider = ctx.deps.search;
+  const provider = deps.search;
   if (!provider) throw notImplemented('Search');
   return withDeadline(async (signal) => {
     const id = randomUUID();
@@ -90,11 +99,11 @@ export async function searchHandler(ctx: RequestContext<SearchRequest>) {
       const results = await scrapeHits(
         targets.map((t) => t.url ?? ''),
         {
-          scraper: ctx.deps.scraper,
+          scraper: deps.scraper,
           options: body.scrapeOptions!,
           teamId: ctx.team.id,
           apiKeyId: ctx.apiKey?.id ?? null,
-          baseUrl: publicBaseUrl(ctx.req, ctx.deps.config.publicUrl),
+          baseUrl: ctx.baseUrl,
           signal,
         },
       );
@@ -120,7 +129,7 @@ export async function searchHandler(ctx: RequestContext<SearchRequest>) {
     // §1.10: 1 credit per result without scraping; with it, the scraper charged each page and images cost 1 each.
     signal.throwIfAborted();
     const charged = scraping ? (groups.images?.length ?? 0) : Object.values(groups).reduce((n, g) => n + g.length, 0);
-    if (charged > 0) await charge(ctx.deps.store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'search', jobId: id, credits: charged });
+    if (charged > 0) await charge(deps.store, { teamId: ctx.team.id, apiKeyId: ctx.apiKey?.id ?? null, kind: 'search', jobId: id, credits: charged });
     return {
       success: true,
       data: groups,

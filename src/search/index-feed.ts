@@ -1,4 +1,4 @@
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 import type { IndexedPage, PageStore } from '../store/pages.js';
 
 const MAX_IMAGES = 20;

@@ -1,4 +1,4 @@
-import { categoryOf } from './categories.js';
+import { categoryOf } from '../api/categories.js';
 import { hostMatches } from './domains.js';
 import type { PageHit, PageQuery, PageStore } from '../store/pages.js';
 import type { SearchHits, SearchParams, SearchProvider, SourceOptions } from './provider.js';

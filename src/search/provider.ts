@@ -1,4 +1,4 @@
-import type { Category } from './categories.js';
+import type { Category } from '../api/categories.js';
 import type { TimeFilter } from './time-filter.js';
 
 /**

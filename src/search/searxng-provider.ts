@@ -1,5 +1,5 @@
 import type { Egress } from '../egress/index.js';
-import { categoryOf, type Category } from './categories.js';
+import { categoryOf, type Category } from '../api/categories.js';
 import { domainAllowed } from './domains.js';
 import type { ImageHit, NewsHit, SearchHits, SearchParams, SearchProvider, SearchSource, SourceOptions, WebHit } from './provider.js';
 import type { TimeFilter } from './time-filter.js';

@@ -1,41 +1,47 @@
 import type { BrowserCreateRequest, BrowserExecuteRequest } from '../api/index.js';
 import { notImplemented, TrawlError } from '../errors/trawl-error.js';
-import { publicBaseUrl } from '../http/public-url.js';
 import type { RequestContext } from '../http/route.js';
 import type { StoredBrowserSession } from '../store/browser-sessions.js';
 import { checkRunnable, executeBody, runInSession } from './execute.js';
 import type { BrowserSessions } from './index.js';
 import { sessionLinks } from './links.js';
 import { liveViewPage } from './live-view.js';
+import type { Llm } from '../llm/types.js';
+import type { Store } from '../store/store.js';
 import type { LiveSession } from './session.js';
+
+export interface SessionDeps {
+  /** Absent in apps built without them: /v2/browser and interact then answer 501. */
+  browserSessions?: BrowserSessions | undefined;
+  store: Store;
+  llm: Llm;
+}
 
 type Ctx<B = unknown, Q = unknown> = RequestContext<B, Q, { sessionId: string }>;
 
-export function sessionsOf(ctx: RequestContext<any, any, any>): BrowserSessions {
-  if (!ctx.deps.browserSessions) throw notImplemented('Browser sessions');
-  return ctx.deps.browserSessions;
+export function sessionsOf(deps: SessionDeps): BrowserSessions {
+  if (!deps.browserSessions) throw notImplemented('Browser sessions');
+  return deps.browserSessions;
 }
-
-export const baseUrlOf = (ctx: RequestContext<any, any, any>): string => publicBaseUrl(ctx.req, ctx.deps.config.publicUrl);
 
 export const sessionGone = (): TrawlError => new TrawlError('SESSION_DESTROYED');
 
 /** The team's live session `id`: 404 unknown, 403 another team's, 410 ended. */
-export async function liveSessionFor(ctx: Ctx<any, any>, id: string): Promise<LiveSession> {
-  const sessions = sessionsOf(ctx);
+export async function liveSessionFor(deps: SessionDeps, ctx: Ctx<any, any>, id: string): Promise<LiveSession> {
+  const sessions = sessionsOf(deps);
   const live = sessions.manager.get(id);
   if (live) {
     if (live.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
     return live;
   }
-  const stored = await ctx.deps.store.browserSessions.get(id);
+  const stored = await deps.store.browserSessions.get(id);
   if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
   if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   throw sessionGone();
 }
 
-export async function createSessionHandler(ctx: Ctx<BrowserCreateRequest>) {
-  const { manager, tokens } = sessionsOf(ctx);
+export async function createSessionHandler(deps: SessionDeps, ctx: Ctx<BrowserCreateRequest>) {
+  const { manager, tokens } = sessionsOf(deps);
   const body = ctx.body;
   const session = await manager.open({
     teamId: ctx.team.id,
@@ -48,15 +54,15 @@ export async function createSessionHandler(ctx: Ctx<BrowserCreateRequest>) {
   return {
     success: true,
     id: session.id,
-    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, ctx.baseUrl),
     expiresAt: session.expiresAt.toISOString(),
   };
 }
 
-export async function listSessionsHandler(ctx: Ctx<unknown, { status?: 'active' | 'destroyed' }>) {
-  const { manager, tokens } = sessionsOf(ctx);
-  const baseUrl = baseUrlOf(ctx);
-  const stored = await ctx.deps.store.browserSessions.list(ctx.team.id, ctx.query.status);
+export async function listSessionsHandler(deps: SessionDeps, ctx: Ctx<unknown, { status?: 'active' | 'destroyed' }>) {
+  const { manager, tokens } = sessionsOf(deps);
+  const baseUrl = ctx.baseUrl;
+  const stored = await deps.store.browserSessions.list(ctx.team.id, ctx.query.status);
   const item = (s: StoredBrowserSession) => {
     const live = manager.get(s.id);
     return {
@@ -75,39 +81,39 @@ export async function listSessionsHandler(ctx: Ctx<unknown, { status?: 'active' 
   return { success: true, sessions: stored.map(item) };
 }
 
-export async function executeHandler(ctx: Ctx<BrowserExecuteRequest>) {
-  const { tokens } = sessionsOf(ctx);
+export async function executeHandler(deps: SessionDeps, ctx: Ctx<BrowserExecuteRequest>) {
+  const { tokens } = sessionsOf(deps);
   const run = { language: ctx.body.language, code: ctx.body.code, timeoutSeconds: ctx.body.timeout };
-  checkRunnable(run, ctx.deps.llm);
-  const session = await liveSessionFor(ctx, ctx.params.sessionId);
-  const result = await runInSession(session, run, ctx.deps.llm);
+  checkRunnable(run, deps.llm);
+  const session = await liveSessionFor(deps, ctx, ctx.params.sessionId);
+  const result = await runInSession(session, run, deps.llm);
   return {
     ...executeBody(result),
-    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, ctx.baseUrl),
   };
 }
 
 /** Ends a session and reports what it cost; a session already ended reports the same again. */
-export async function deleteSessionHandler(ctx: Ctx) {
-  const { manager } = sessionsOf(ctx);
+export async function deleteSessionHandler(deps: SessionDeps, ctx: Ctx) {
+  const { manager } = sessionsOf(deps);
   const id = ctx.params.sessionId;
-  const stored = await ctx.deps.store.browserSessions.get(id);
+  const stored = await deps.store.browserSessions.get(id);
   if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
   if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
-  return endedBody(id, await manager.end(id, 'deleted'), ctx);
+  return endedBody(deps, id, await manager.end(id, 'deleted'), ctx);
 }
 
-export async function endedBody(id: string, ended: { durationMs: number; creditsBilled: number } | null, ctx: RequestContext<any, any, any>) {
+export async function endedBody(deps: SessionDeps, id: string, ended: { durationMs: number; creditsBilled: number } | null, ctx: RequestContext<any, any, any>) {
   if (ended) return { success: true, status: 'destroyed', sessionDurationMs: ended.durationMs, creditsBilled: ended.creditsBilled };
   // Ended earlier (expired, or a second DELETE): the record has what it cost.
-  const stored = await ctx.deps.store.browserSessions.get(id);
+  const stored = await deps.store.browserSessions.get(id);
   const durationMs = stored?.destroyedAt ? Date.parse(stored.destroyedAt) - Date.parse(stored.createdAt) : 0;
   return { success: true, status: 'destroyed', sessionDurationMs: durationMs, creditsBilled: stored?.creditsBilled ?? 0 };
 }
 
 /** The live-view page (no key: the token in its URL stands for one session's view). */
-export async function liveViewPageHandler(ctx: RequestContext<unknown, { token?: string }, { sessionId: string }>) {
-  const { manager, tokens } = sessionsOf(ctx);
+export async function liveViewPageHandler(deps: SessionDeps, ctx: RequestContext<unknown, { token?: string }, { sessionId: string }>) {
+  const { manager, tokens } = sessionsOf(deps);
   const id = ctx.params.sessionId;
   const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
   const interactive = tokens.verify('control', id, token);

@@ -2,7 +2,7 @@ import type { ScrapeOptions, InteractRequest } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import { checkRunnable, executeBody, runInSession } from './execute.js';
-import { baseUrlOf, endedBody, sessionGone, sessionsOf } from './handlers.js';
+import { endedBody, sessionGone, type SessionDeps, sessionsOf } from './handlers.js';
 import { sessionLinks } from './links.js';
 import { replayOf } from './replay.js';
 import type { LiveSession } from './session.js';
@@ -16,15 +16,15 @@ const INTERACT_IDLE_MS = 5 * 60_000;
 // Two first calls at once must share one session, not race to open two.
 const opening = new Map<string, Promise<LiveSession>>();
 
-async function sessionForScrape(ctx: Ctx<InteractRequest>): Promise<LiveSession> {
-  const { manager } = sessionsOf(ctx);
+async function sessionForScrape(deps: SessionDeps, ctx: Ctx<InteractRequest>): Promise<LiveSession> {
+  const { manager } = sessionsOf(deps);
   const jobId = ctx.params.jobId;
-  const scrape = await ctx.deps.store.scrapes.get(jobId);
+  const scrape = await deps.store.scrapes.get(jobId);
   if (!scrape) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job not found.');
   if (scrape.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
   const pending = opening.get(jobId);
   if (pending) return pending;
-  const existing = await ctx.deps.store.browserSessions.findByScrape(jobId);
+  const existing = await deps.store.browserSessions.findByScrape(jobId);
   if (existing) {
     const live = manager.get(existing.id);
     if (!live) throw sessionGone();
@@ -49,23 +49,23 @@ async function sessionForScrape(ctx: Ctx<InteractRequest>): Promise<LiveSession>
 }
 
 /** §3.3: the first call opens a browser on the scraped page; later ones continue in it. */
-export async function interactHandler(ctx: Ctx<InteractRequest>) {
-  const { tokens } = sessionsOf(ctx);
+export async function interactHandler(deps: SessionDeps, ctx: Ctx<InteractRequest>) {
+  const { tokens } = sessionsOf(deps);
   const run = { language: ctx.body.language, code: ctx.body.code, prompt: ctx.body.prompt, timeoutSeconds: ctx.body.timeout };
-  checkRunnable(run, ctx.deps.llm);
-  const session = await sessionForScrape(ctx);
-  const result = await runInSession(session, run, ctx.deps.llm);
+  checkRunnable(run, deps.llm);
+  const session = await sessionForScrape(deps, ctx);
+  const result = await runInSession(session, run, deps.llm);
   return {
     ...executeBody(result),
-    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, baseUrlOf(ctx)),
+    ...sessionLinks(tokens, { id: session.id, expiresAt: session.expiresAt, live: true }, ctx.baseUrl),
   };
 }
 
 /** §3.4: ends the scrape's session; saving a writable profile happens as its browser closes. */
-export async function stopInteractionHandler(ctx: Ctx) {
-  const { manager } = sessionsOf(ctx);
-  const stored = await ctx.deps.store.browserSessions.findByScrape(ctx.params.jobId);
+export async function stopInteractionHandler(deps: SessionDeps, ctx: Ctx) {
+  const { manager } = sessionsOf(deps);
+  const stored = await deps.store.browserSessions.findByScrape(ctx.params.jobId);
   if (!stored) throw new TrawlError('RESOURCE_NOT_FOUND', 'Browser session not found.');
   if (stored.teamId !== ctx.team.id) throw new TrawlError('FORBIDDEN', 'Forbidden.');
-  return endedBody(stored.id, await manager.end(stored.id, 'deleted'), ctx);
+  return endedBody(deps, stored.id, await manager.end(stored.id, 'deleted'), ctx);
 }

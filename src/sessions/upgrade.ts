@@ -1,7 +1,7 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { authenticate, bearerToken } from '../http/auth.js';
+import { authenticate, bearerToken } from '../auth/authenticate.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeHandler } from '../http/upgrades.js';
 import type { Store } from '../store/store.js';

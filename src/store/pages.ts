@@ -1,4 +1,4 @@
-import type { Category } from '../search/categories.js';
+import type { Category } from '../api/categories.js';
 
 /**
  * The local search index (src/search): every page Trawl fetched for a team,

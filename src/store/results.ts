@@ -1,4 +1,4 @@
-import type { Document } from '../scrape/document.js';
+import type { Document } from '../api/document.js';
 
 /**
  * What crawl and batch jobs produce, page by page: the Documents in the order

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { wireStatus } from '../http/job-status.js';
+import { wireStatus } from '../jobs/job-status.js';
 import type { Job } from '../store/jobs.js';
 import type { DocumentPage } from '../store/results.js';
 

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { PAGE_BUDGET_BYTES } from '../http/job-status.js';
+import { PAGE_BUDGET_BYTES } from '../jobs/job-status.js';
 import type { JobEvents } from '../jobs/events.js';
 import type { Store } from '../store/store.js';
 import { catchupFrame, CLOSE, closeUnexpected, closeWith, documentFrame, doneFrame, errorFrame, statusFrame } from './frames.js';

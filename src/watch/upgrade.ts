@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { batchScrapeResource } from '../batch/job.js';
 import { crawlResource } from '../crawl/job.js';
-import { authenticate } from '../http/auth.js';
+import { authenticate } from '../auth/authenticate.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeRouter } from '../http/upgrades.js';
 import { CLOSE, closeUnexpected, closeWith } from './frames.js';

@@ -5,13 +5,9 @@ import { bootstrapTeams } from '../../src/auth/bootstrap.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { defineRoutes } from '../../src/http/route.js';
-import { LocalQueue } from '../../src/jobs/local-queue.js';
-import { buildScraper } from '../../src/scrape/index.js';
-import { buildLlm } from '../../src/llm/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { TEST_KEY, tempDataDir } from '../helpers/server.js';
-import { LocalJobEvents } from '../../src/jobs/events.js';
 
 describe('unexpected errors', () => {
   let store: Store;
@@ -46,8 +42,7 @@ describe('unexpected errors', () => {
         handler: async () => ({ success: true }),
       },
     );
-    const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), llm: buildLlm(config), routes, guards: [] }, { logStream });
+    app = await buildApp({ config, store, routes, guards: [] }, { logStream });
   });
   after(async () => {
     await app.close();

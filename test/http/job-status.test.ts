@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Document } from '../../src/scrape/document.js';
+import type { Document } from '../../src/api/document.js';
 import { rawSql } from '../helpers/raw-sql.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -11,13 +11,9 @@ import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { TrawlError } from '../../src/errors/trawl-error.js';
 import type { RouteSpec } from '../../src/http/route.js';
-import { LocalQueue } from '../../src/jobs/local-queue.js';
-import { buildScraper } from '../../src/scrape/index.js';
-import { buildLlm } from '../../src/llm/index.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
-import { LocalJobEvents } from '../../src/jobs/events.js';
 
 const SMALL_KEY = 'fc-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const asSmall = { authorization: `Bearer ${SMALL_KEY}` };
@@ -226,8 +222,7 @@ describe('idempotency guard (§1.12)', () => {
     });
     store = createSqliteStore(dir);
     await bootstrapTeams(config, store);
-    const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 1 });
-    app = await buildApp({ config, store, queue, events: new LocalJobEvents(), scraper: buildScraper(config, store), llm: buildLlm(config), routes, guards: billingGuards(config) });
+    app = await buildApp({ config, store, routes, guards: billingGuards(config, store) });
   });
   after(async () => {
     await app.close();

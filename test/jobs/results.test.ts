@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { scrapeOptions } from '../../src/api/index.js';
 import { scrapeIntoJob, type PagePayload, type PageScrapeSettings } from '../../src/jobs/results.js';
 import { TaskAbortedError } from '../../src/jobs/worker.js';
-import type { Document } from '../../src/scrape/document.js';
+import type { Document } from '../../src/api/document.js';
 import { ScrapeError } from '../../src/scrape/errors.js';
 import type { ScrapeInput, Scraper } from '../../src/scrape/scraper.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';

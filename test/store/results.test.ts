@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { LocalQueue } from '../../src/jobs/local-queue.js';
-import type { Document } from '../../src/scrape/document.js';
+import type { Document } from '../../src/api/document.js';
 import type { Store } from '../../src/store/store.js';
 import { type OpenedBackend, storeBackends } from '../helpers/store-backends.js';
 

@@ -1,5 +1,6 @@
 import { TrawlError } from '../../errors/trawl-error.js';
 import type { Guard, RouteSpec } from '../../http/route.js';
+import type { Store } from '../../store/store.js';
 import { creditBalance, creditsToTokens } from '../credits.js';
 import { periodBounds } from '../period.js';
 import { planNames, UnknownPlanError } from '../plans.js';
@@ -12,17 +13,17 @@ const speaksTokens = (route: RouteSpec) => route.rateClass === 'extract';
  * with 402 before any work starts. What the work really costs is charged
  * when it is done (credits.ts `charge`).
  */
-export function creditGuard(): Guard {
+export function creditGuard(store: Store): Guard {
   return {
     name: 'credits',
     stage: 'post',
-    async run({ route, body, team, deps }) {
+    async run({ route, body, team }) {
       const required = route.creditsRequired?.(body) ?? 0;
       if (required <= 0) return;
       const unit = speaksTokens(route) ? 'tokens' : 'credits';
       let balance;
       try {
-        balance = await creditBalance(deps.store, team);
+        balance = await creditBalance(store, team);
       } catch (err) {
         if (!(err instanceof UnknownPlanError)) throw err;
         throw new TrawlError(

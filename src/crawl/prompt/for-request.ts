@@ -3,6 +3,8 @@ import type { RequestContext } from '../../http/route.js';
 import { llmCrawlPromptReader } from './llm-reader.js';
 import type { CrawlPromptReading } from './reader.js';
 import { ruleBasedCrawlPromptReader } from './rule-based.js';
+import type { Llm } from '../../llm/types.js';
+import type { Store } from '../../store/store.js';
 
 /** Said when nothing of the prompt became an option: the crawl goes on with the caller's options. */
 export const NOTHING_DERIVED =
@@ -44,8 +46,8 @@ function usable(reading: CrawlPromptReading): CrawlPromptReading {
  * rules otherwise. Never refuses a prompt: what could not be read is said in
  * the warning, and the options may then be empty.
  */
-export async function readPromptOfRequest(ctx: RequestContext, url: string, prompt: string): Promise<CrawlPromptReading> {
-  const { llm, store } = ctx.deps;
+export async function readPromptOfRequest(deps: { llm: Llm; store: Store }, ctx: RequestContext, url: string, prompt: string): Promise<CrawlPromptReading> {
+  const { llm, store } = deps;
   const reader = llm.offline ? ruleBasedCrawlPromptReader : llmCrawlPromptReader(llm, ruleBasedCrawlPromptReader);
   const reading = await reader.read(url, prompt);
   const tokens = reading.usage?.totalTokens ?? 0;

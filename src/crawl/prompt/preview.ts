@@ -1,6 +1,8 @@
 import type { CrawlParamsPreviewRequest } from '../../api/index.js';
 import type { RequestContext } from '../../http/route.js';
 import { readPromptOfRequest } from './for-request.js';
+import type { Llm } from '../../llm/types.js';
+import type { Store } from '../../store/store.js';
 
 /**
  * The caller's URL when normalising only added the root's trailing slash
@@ -16,8 +18,8 @@ function echoedUrl(normalised: string, raw: unknown): string {
  * for, without crawling. A prompt nothing could be read from answers the bare
  * URL and a warning saying so, never a 400.
  */
-export async function crawlParamsPreview(ctx: RequestContext<CrawlParamsPreviewRequest>) {
+export async function crawlParamsPreview(deps: { llm: Llm; store: Store }, ctx: RequestContext<CrawlParamsPreviewRequest>) {
   const { url, prompt } = ctx.body;
-  const { options, warning } = await readPromptOfRequest(ctx, url, prompt);
+  const { options, warning } = await readPromptOfRequest(deps, ctx, url, prompt);
   return { success: true, data: { url: echoedUrl(url, ctx.req.body), ...options }, ...(warning && { warning }) };
 }

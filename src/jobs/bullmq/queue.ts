@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import type { ClaimedTask, FailOutcome, Lease, NewTask, TaskCounts, TaskStore } from '../../store/tasks.js';
 import { LocalQueue, type LocalQueueOptions } from '../local-queue.js';
 import type { Queue, QueueEvent } from '../queue.js';
-import { closeRedis, connectRedis, type RedisBus, type RedisLog } from '../redis-bus.js';
+import { closeRedis, connectRedis, type RedisBus } from '../redis-bus.js';
+import type { RedisLog } from '../redis-health.js';
 
 export interface BullMQQueueOptions extends LocalQueueOptions {
   bus: RedisBus;

@@ -1,5 +1,5 @@
 import type { ActionResults, Capture } from '../../browser/index.js';
-import type { BrandingProfile } from '../formats/branding.js';
+import type { BrandingProfile } from '../../api/format-results.js';
 
 /** What an engine fetched, before any format is derived from it. */
 export interface FetchedPage {

@@ -1,14 +1,8 @@
 import type { Format } from '../../api/formats.js';
 import { NO_TOKENS } from '../../llm/types.js';
 import { parse, select } from '../../llm/offline/html.js';
-import type { Deriver } from '../derived.js';
+import type { Deriver } from './deriver.js';
 import { done } from './outcome.js';
-
-export interface AttributeValues {
-  selector: string;
-  attribute: string;
-  values: string[];
-}
 
 /**
  * `attributes`: for each `{selector, attribute}`, the attribute's value on every

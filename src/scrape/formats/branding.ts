@@ -1,30 +1,10 @@
 import type { BrowserAction } from '../../browser/index.js';
 import { NO_TOKENS } from '../../llm/types.js';
-import type { Deriver } from '../derived.js';
+import type { Deriver } from './deriver.js';
 import type { FetchedPage } from '../engines/page.js';
 import { BRANDING_PROBE } from './branding-probe.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
-
-/** The Document's `branding`, shaped as the SDKs type BrandingProfile (the parts a page's styles tell). */
-export interface BrandingProfile {
-  colorScheme: 'light' | 'dark';
-  brandName?: string;
-  logo: string | null;
-  fonts: { family: string; role?: string }[];
-  colors: Record<string, string>;
-  typography: {
-    fontFamilies: Record<string, string>;
-    fontStacks: Record<string, string[]>;
-    fontSizes: Record<string, string>;
-    lineHeights: Record<string, number>;
-    fontWeights: Record<string, number>;
-  };
-  spacing: { borderRadius?: string };
-  components: Record<string, Record<string, string>>;
-  images: { logo: string | null; favicon: string | null; ogImage: string | null };
-  tone?: { voice?: string; emojiUsage?: string };
-  personality?: { tone: string; energy: string; targetAudience: string };
-}
+import type { BrandingProfile } from '../../api/format-results.js';
 
 interface TextStyle {
   family: string;

@@ -1,6 +1,6 @@
 import { NO_TOKENS, type TokenUsage } from '../../llm/types.js';
 import { plainLine } from '../../llm/offline/page.js';
-import type { DeriveContext, DerivedOutcome } from '../derived.js';
+import type { DeriveContext, DerivedOutcome } from './deriver.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
 
 // Lines a reader skips: consent banners, share and follow prompts, sign-up calls, legal footers.

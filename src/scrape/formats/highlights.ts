@@ -1,7 +1,7 @@
 import type { Format } from '../../api/formats.js';
 import { NO_TOKENS } from '../../llm/types.js';
 import { rankPassages } from '../../llm/offline/passages.js';
-import type { Deriver } from '../derived.js';
+import type { Deriver } from './deriver.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
 
 /** Passages given back at most: enough to show why the page matters, short enough to read. */

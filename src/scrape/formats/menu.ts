@@ -1,41 +1,9 @@
 import { NO_TOKENS } from '../../llm/types.js';
 import { plainLine } from '../../llm/offline/page.js';
-import type { Deriver } from '../derived.js';
+import type { Deriver } from './deriver.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
-import { absolute, amountOf, availabilityOf, entitiesOf, isType, list, obj, type Price, priceOf, str } from './schema-org.js';
-
-/** The Document's `menu`, shaped as the SDKs type MenuProfile. */
-export interface MenuProfile {
-  isMenu: boolean;
-  /** 1 for published schema.org menus; lower for menus read from the page's text. */
-  confidence: number;
-  merchant: { name: string; type?: string | null; location?: unknown };
-  currency?: string | null;
-  sections: MenuSection[];
-  sourceUrl: string;
-}
-
-export interface MenuSection {
-  id: string;
-  name: string;
-  description?: string;
-  items: MenuItem[];
-}
-
-export interface MenuItem {
-  id: string;
-  name: string;
-  description?: string;
-  images: { url: string; alt?: string }[];
-  price?: Price;
-  availability: { inStock: boolean; text?: string };
-  dietary: string[];
-  calories?: number;
-  optionGroups: unknown[];
-  identifiers: { merchantItemId?: string };
-  url?: string;
-  sourceUrl: string;
-}
+import { absolute, amountOf, availabilityOf, entitiesOf, isType, list, obj, priceOf, str } from './schema-org.js';
+import type { MenuItem, MenuSection, MenuProfile } from '../../api/format-results.js';
 
 const slug = (s: string, i: number) => `${s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item'}-${i + 1}`;
 

@@ -1,6 +1,6 @@
 import { isLlmError } from '../../llm/errors.js';
 import { NO_TOKENS, type TokenUsage } from '../../llm/types.js';
-import type { DeriveContext, DerivedOutcome } from '../derived.js';
+import type { DeriveContext, DerivedOutcome } from './deriver.js';
 
 export const done = (usage: TokenUsage, warnings: string[]): DerivedOutcome => ({ usage, warnings, complete: true });
 

@@ -1,28 +1,8 @@
 import { NO_TOKENS, type TokenUsage } from '../../llm/types.js';
-import type { Deriver } from '../derived.js';
+import type { Deriver } from './deriver.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
-import { absolute, amountOf, availabilityOf, entitiesOf, isType, list, obj, type Price, priceOf, str } from './schema-org.js';
-
-/** The Document's `product`, shaped as the SDKs type ProductProfile. */
-export interface ProductProfile {
-  title: string;
-  brand?: string;
-  category?: string;
-  url: string;
-  description?: string;
-  variants: ProductVariant[];
-}
-
-export interface ProductVariant {
-  id?: string;
-  sku?: string;
-  title?: string;
-  values?: Record<string, unknown>;
-  price?: Price;
-  sale?: { originalPrice: Price };
-  availability: { inStock: boolean; text?: string };
-  images?: { url: string; alt?: string }[];
-}
+import { absolute, amountOf, availabilityOf, entitiesOf, isType, list, obj, priceOf, str } from './schema-org.js';
+import type { ProductVariant, ProductProfile } from '../../api/format-results.js';
 
 // Properties of a variant that tell it apart from its siblings.
 const VARIANT_PROPERTIES = ['color', 'size', 'material', 'pattern', 'width', 'height', 'depth', 'weight'];

@@ -1,17 +1,8 @@
 import { NO_TOKENS, type TokenUsage } from '../../llm/types.js';
 import { parse, textOf } from '../../llm/offline/html.js';
-import type { DeriveContext, DerivedOutcome } from '../derived.js';
+import type { DeriveContext, DerivedOutcome } from './deriver.js';
 import { askModel, done, failure } from './outcome.js';
-
-/** The Document's `promptInjection`: what a scan of the page's text found. */
-export interface PromptInjectionResult {
-  /** True when the page carries text written to steer a language model that reads it. */
-  detected: boolean;
-  /** The offending passages, as on the page (at most 5, each at most 300 characters). */
-  findings: string[];
-  /** `patterns`: the offline rules only; `patterns+model`: the configured model judged the page too. */
-  checkedBy: 'patterns' | 'patterns+model';
-}
+import type { PromptInjectionResult } from '../../api/format-results.js';
 
 // Phrases aimed at a model rather than at a human reader. Hidden text counts:
 // the scan reads every text node of the HTML, not only what a browser shows.

@@ -1,7 +1,7 @@
 import type { ScrapeOptions } from '../../api/index.js';
 import { NO_TOKENS, type TokenUsage } from '../../llm/types.js';
-import type { DeriveContext, DerivedOutcome } from '../derived.js';
-import type { Document } from '../document.js';
+import type { DeriveContext, DerivedOutcome } from './deriver.js';
+import type { Document } from '../../api/document.js';
 import { askModel, done, failure, OFFLINE_NOTE } from './outcome.js';
 
 type RedactOptions = Exclude<ScrapeOptions['redactPII'], boolean>;

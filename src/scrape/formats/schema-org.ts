@@ -1,5 +1,6 @@
 import { type Entity, jsonLdEntities, markupEntities } from '../../llm/offline/structured-data.js';
 import { parse } from '../../llm/offline/html.js';
+import type { Price } from '../../api/format-results.js';
 
 /**
  * Reading schema.org data for the product and menu formats: the page's
@@ -40,12 +41,6 @@ export function amountOf(v: unknown): number | undefined {
   else n = n.replace(/,/g, '');
   const value = Number(n);
   return n && Number.isFinite(value) ? value : undefined;
-}
-
-export interface Price {
-  amount: number;
-  currency?: string;
-  formatted?: string;
 }
 
 export function priceOf(amount: number | undefined, currency: string | undefined): Price | undefined {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
+import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../api/categories.js';
 import { type IndexedPage, MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageStore } from '../pages.js';
 import { transaction } from './database.js';
 

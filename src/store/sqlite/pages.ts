@@ -1,4 +1,4 @@
-import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../search/categories.js';
+import { GITHUB_HOSTS, RESEARCH_HOSTS } from '../../api/categories.js';
 import { type IndexedPage, MAX_INDEXED_CHARS, plainSnippet, type PageHit, type PageQuery, type PageStore } from '../pages.js';
 import type { Sql } from '../sql/sql.js';
 

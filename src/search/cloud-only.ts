@@ -1,5 +1,5 @@
 import { TrawlError } from '../errors/trawl-error.js';
-import type { Guard, RequestContext } from './route.js';
+import type { Guard, RequestContext } from '../http/route.js';
 
 /**
  * Firecrawl's answer to a team whose plan lacks a data product. Clients know

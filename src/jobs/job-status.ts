@@ -3,8 +3,8 @@ import type { Job, JobStatus } from '../store/jobs.js';
 import type { DocumentPage } from '../store/results.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf, type JobResource } from './job-access.js';
-import { publicBaseUrl } from './public-url.js';
-import type { RequestContext } from './route.js';
+import type { RequestContext } from '../http/route.js';
+import type { Store } from '../store/store.js';
 
 /** §1.14.1: a page's `data` stays below 10 MiB (but holds at least one document). */
 export const PAGE_BUDGET_BYTES = 10 * 1024 * 1024;
@@ -53,12 +53,12 @@ export function statusBody({ job, page, skip, limit, statusUrl, now = new Date()
 }
 
 /** `GET <path>/:id` of a crawl-like job: status plus one page of its documents. */
-export async function jobStatus(ctx: RequestContext, resource: JobResource): Promise<string> {
+export async function jobStatus(store: Store, ctx: RequestContext, resource: JobResource): Promise<string> {
   const { skip, limit } = ctx.query as JobStatusQuery;
   // The job before its documents: once the job reads as ended, every document
   // it will have is in, so an ended status never comes with a short count.
-  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
-  const page = await ctx.deps.store.results.page(job.id, { skip, limit, maxBytes: PAGE_BUDGET_BYTES });
-  const statusUrl = `${publicBaseUrl(ctx.req, ctx.deps.config.publicUrl)}${resource.path}/${job.id}`;
+  const job = await accessJob(store, ctx, resource, jobIdOf(ctx), () => new TrawlError('RESOURCE_NOT_FOUND'));
+  const page = await store.results.page(job.id, { skip, limit, maxBytes: PAGE_BUDGET_BYTES });
+  const statusUrl = `${ctx.baseUrl}${resource.path}/${job.id}`;
   return statusBody({ job, page, skip, limit, statusUrl });
 }

@@ -1,11 +1,12 @@
 import { TrawlError } from '../errors/trawl-error.js';
 import { accessJob, jobIdOf, type JobResource } from './job-access.js';
-import type { RequestContext } from './route.js';
+import type { RequestContext } from '../http/route.js';
+import type { Store } from '../store/store.js';
 
 /** `GET <path>/:id/errors` (§7.4): both arrays always present. */
-export async function jobErrors(ctx: RequestContext, resource: JobResource) {
-  const job = await accessJob(ctx, resource, jobIdOf(ctx), () => new TrawlError('FORBIDDEN'));
-  const { results } = ctx.deps.store;
+export async function jobErrors(store: Store, ctx: RequestContext, resource: JobResource) {
+  const job = await accessJob(store, ctx, resource, jobIdOf(ctx), () => new TrawlError('FORBIDDEN'));
+  const { results } = store;
   const [errors, robotsBlocked] = await Promise.all([results.errors(job.id), results.robotsBlocked(job.id)]);
   return {
     success: true,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TeamActivityQuery } from '../api/index.js';
-import type { Guard, RequestContext, RouteSpec } from './route.js';
+import type { Guard, RequestContext, RouteSpec } from '../http/route.js';
+import type { Store } from '../store/store.js';
 
 /** `GET /v2/team/activity` covers the last day (§15.4). */
 const ACTIVITY_WINDOW_MS = 24 * 3600_000;
@@ -31,27 +32,27 @@ function targetOf(body: unknown): string | null {
  * It runs after validation and the credit check, so refused requests are not
  * listed; a request that then fails is taken back out.
  */
-export function activityGuard(): Guard {
+export function activityGuard(store: Store): Guard {
   return {
     name: 'activity',
     stage: 'post',
-    async run({ route, req, team, deps }) {
+    async run({ route, req, team }) {
       if (route.method !== 'POST' || !LOGGED_CLASSES.has(route.rateClass)) return;
       const now = new Date();
       const id = randomUUID();
-      await deps.store.activity.record(
+      await store.activity.record(
         { id, teamId: team.id, endpoint: endpointOf(route), apiVersion: 'v2', target: targetOf(req.body), createdAt: now.toISOString() },
         new Date(now.getTime() - ACTIVITY_WINDOW_MS),
       );
-      return () => deps.store.activity.remove(id);
+      return () => store.activity.remove(id);
     },
   };
 }
 
 /** `GET /v2/team/activity?endpoint=&limit=&cursor=` (§15.4). */
-export async function teamActivity(ctx: RequestContext<unknown, TeamActivityQuery>) {
+export async function teamActivity(deps: { store: Store }, ctx: RequestContext<unknown, TeamActivityQuery>) {
   const { endpoint, limit, cursor } = ctx.query;
-  const page = await ctx.deps.store.activity.list(ctx.team.id, {
+  const page = await deps.store.activity.list(ctx.team.id, {
     since: new Date(Date.now() - ACTIVITY_WINDOW_MS),
     limit,
     endpoint,

@@ -1,6 +1,7 @@
 import type { Job } from '../store/jobs.js';
 import { TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from './route.js';
+import type { RequestContext } from '../http/route.js';
+import type { Store } from '../store/store.js';
 
 /** A kind of job and where its resources live, e.g. `batch_scrape` under `/v2/batch/scrape`. */
 export interface JobResource {
@@ -17,12 +18,13 @@ export interface JobResource {
  * that the retention sweep has not purged yet is 404 `Job expired`.
  */
 export async function accessJob<O>(
+  store: Store,
   ctx: RequestContext,
   resource: JobResource,
   id: string,
   otherTeam: () => TrawlError,
 ): Promise<Job<O>> {
-  const job = await ctx.deps.store.jobs.get<O>(id);
+  const job = await store.jobs.get<O>(id);
   if (!job || job.kind !== resource.kind) throw new TrawlError('RESOURCE_NOT_FOUND');
   if (job.teamId !== ctx.team.id) throw otherTeam();
   if (job.status !== 'running' && Date.parse(job.expiresAt) <= Date.now()) throw new TrawlError('RESOURCE_NOT_FOUND', 'Job expired');

@@ -1,10 +1,6 @@
 import type { ChangeTracking } from '../changes/track.js';
-import type { PdfPageBlocks } from './documents/pdf-blocks.js';
-import type { AttributeValues } from './formats/attributes.js';
-import type { BrandingProfile } from './formats/branding.js';
-import type { MenuProfile } from './formats/menu.js';
-import type { ProductProfile } from './formats/product.js';
-import type { PromptInjectionResult } from './formats/prompt-injection.js';
+import type { PdfPageBlocks } from '../scrape/documents/pdf-blocks.js';
+import type { AttributeValues, BrandingProfile, MenuProfile, ProductProfile, PromptInjectionResult } from './format-results.js';
 
 /** The Document of the wire contract (§2.6): what a scrape, a batch or a crawl page answers. */
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { hashKey } from '../auth/keys.js';
-import { DEFAULT_TEAM } from '../auth/bootstrap.js';
+import { hashKey } from './keys.js';
+import { DEFAULT_TEAM } from './bootstrap.js';
 import type { Store } from '../store/store.js';
 import type { ApiKey, Team } from '../store/teams.js';
 import { TrawlError } from '../errors/trawl-error.js';

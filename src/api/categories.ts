@@ -1,4 +1,4 @@
-import { hostMatches } from './domains.js';
+import { hostMatches } from '../search/domains.js';
 
 export type Category = 'github' | 'research' | 'pdf';
 

@@ -1,6 +1,6 @@
-import { docsSearchRequest } from '../../api/index.js';
-import { docsSearch } from '../../support/docs-search.js';
-import { defineRoutes } from '../route.js';
+import { docsSearchRequest } from '../api/index.js';
+import { docsSearch } from './docs-search.js';
+import { defineRoutes } from '../http/route.js';
 
 export const supportRoutes = defineRoutes({
   method: 'POST',

@@ -1,15 +1,16 @@
-import { browserCreateRequest, browserExecuteRequest, browserListQuery, browserLiveViewQuery } from '../../api/index.js';
+import { browserCreateRequest, browserExecuteRequest, browserListQuery, browserLiveViewQuery } from '../api/index.js';
 import {
   createSessionHandler,
   deleteSessionHandler,
   executeHandler,
   listSessionsHandler,
   liveViewPageHandler,
-} from '../../sessions/handlers.js';
-import { defineRoutes, type RouteSpec } from '../route.js';
+  type SessionDeps,
+} from './handlers.js';
+import { defineRoutes, type RouteSpec } from '../http/route.js';
 
 /** §11: the SDKs call /v2/browser…; the current API also names it /v2/interact…. */
-function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): RouteSpec[] {
+function sessionRoutes(deps: SessionDeps, base: '/v2/browser' | '/v2/interact', idPrefix: string): RouteSpec[] {
   return defineRoutes(
     {
       method: 'POST',
@@ -21,7 +22,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       body: browserCreateRequest,
       creditsRequired: () => 1,
       feature: 'Browser sessions',
-      handler: createSessionHandler,
+      handler: (ctx) => createSessionHandler(deps, ctx),
     },
     {
       method: 'GET',
@@ -32,7 +33,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       rateClass: 'crawlStatus',
       query: browserListQuery,
       feature: 'Browser sessions',
-      handler: listSessionsHandler,
+      handler: (ctx) => listSessionsHandler(deps, ctx),
     },
     {
       method: 'POST',
@@ -43,7 +44,7 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       rateClass: 'scrape',
       body: browserExecuteRequest,
       feature: 'Browser sessions',
-      handler: executeHandler,
+      handler: (ctx) => executeHandler(deps, ctx),
     },
     {
       method: 'DELETE',
@@ -53,23 +54,25 @@ function sessionRoutes(base: '/v2/browser' | '/v2/interact', idPrefix: string): 
       tag: 'Browser',
       rateClass: 'crawlStatus',
       feature: 'Browser sessions',
-      handler: deleteSessionHandler,
+      handler: (ctx) => deleteSessionHandler(deps, ctx),
     },
   );
 }
 
-export const browserRoutes = [
-  ...sessionRoutes('/v2/browser', 'browser'),
-  ...sessionRoutes('/v2/interact', 'interactSession'),
-  ...defineRoutes({
-    method: 'GET',
-    url: '/v2/browser/:sessionId/live',
-    operationId: 'browserLiveView',
-    summary: 'Watch a browser session live (HTML page; the liveViewUrl token authorises it)',
-    tag: 'Browser',
-    rateClass: 'none',
-    auth: false,
-    query: browserLiveViewQuery,
-    handler: liveViewPageHandler,
-  }),
-];
+export function browserRoutes(deps: SessionDeps): RouteSpec[] {
+  return [
+    ...sessionRoutes(deps, '/v2/browser', 'browser'),
+    ...sessionRoutes(deps, '/v2/interact', 'interactSession'),
+    ...defineRoutes({
+      method: 'GET',
+      url: '/v2/browser/:sessionId/live',
+      operationId: 'browserLiveView',
+      summary: 'Watch a browser session live (HTML page; the liveViewUrl token authorises it)',
+      tag: 'Browser',
+      rateClass: 'none',
+      auth: false,
+      query: browserLiveViewQuery,
+      handler: (ctx) => liveViewPageHandler(deps, ctx),
+    }),
+  ];
+}
