@@ -96,7 +96,12 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     };
     for (const el of survey.pieces) {
       if (!inRoot(el) || el === root) continue;
-      if (survey.named.has(el)) drop(el, which === 'all' && isComments(el));
+      if (survey.named.has(el)) {
+        // A header inside the article that holds prose holds its lead or a part of it: a site
+        // header is links and a logo.
+        if (el.name === 'header' && prose(weightOf(el)) >= 200 && weightOf(el).links < 0.2 * weightOf(el).text) continue;
+        drop(el, which === 'all' && isComments(el));
+      }
       else if (which === 'named') continue;
       else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
       else if (pointsElsewhere(el, weightOf)) drop(el);

@@ -143,6 +143,16 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md2, /Reader 0 says/);
   });
 
+  test('a header inside the article that holds prose stays; one of links goes', () => {
+    const md = markdown(`${chrome}<main><article><section><header class="ImageText_Description"><h2>Gold in the pole vault</h2>
+      <p>${prose('She cleared six metres, a world lead this year, and then tried more.')}</p></header></section>
+      <section><header><a href="/t1">Sport</a> <a href="/t2">Athletics</a></header><p>${prose('The rest of the report.')}</p>
+      <p>${prose('How the final went, jump by jump.')}</p><p>${prose('What the coach said after it.')}</p></section></article></main>${footer}`);
+    assert.match(md, /She cleared six metres/);
+    assert.match(md, /The rest of the report/);
+    assert.doesNotMatch(md, /Athletics/);
+  });
+
   test('class words match whole words only', () => {
     const md = markdown(`<main><div class="header-image badge download adjacent">${prose('Kept text.')}</div>
       <div class="anchorWithStickyNavbar_x">${prose('Also kept.')}</div></main>`);
