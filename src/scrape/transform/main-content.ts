@@ -15,6 +15,7 @@ import {
   HIDDEN_CLASS,
   isAboutLine,
   isChromeLabel,
+  invitesToSubscribe,
   isDateLine,
   leadsElsewhere,
   opensChromeSection,
@@ -105,6 +106,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       else if (which === 'named') continue;
       else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
       else if (pointsElsewhere(el, weightOf)) drop(el);
+    else if ((el.name === 'p' || el.name === 'div') && weightOf(el).text <= 200 && invitesToSubscribe(textOf(el))) drop(el);
       else if (weightOf(el).text <= 60) {
         const text = textOf(el);
         if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);

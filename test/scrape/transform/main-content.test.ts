@@ -153,6 +153,16 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Athletics/);
   });
 
+  test('short invitations to subscribe inside the article go; a paragraph that goes on about the subject stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p>Never miss the latest news by signing up to our newsletter today!</p>
+      <p>Zapraszamy też do subskrypcji tygodnika.</p><div>Jetzt zum kostenlosen Newsletter anmelden »</div>
+      <p>${prose('The publisher says its newsletter, sent every morning, reached more readers than the site itself last year.')}</p></article>`);
+    assert.doesNotMatch(md, /Never miss|Zapraszamy|Jetzt zum/);
+    assert.match(md, /The publisher says its newsletter/);
+    assert.match(md, /First\./);
+  });
+
   test('class words match whole words only', () => {
     const md = markdown(`<main><div class="header-image badge download adjacent">${prose('Kept text.')}</div>
       <div class="anchorWithStickyNavbar_x">${prose('Also kept.')}</div></main>`);

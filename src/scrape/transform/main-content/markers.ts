@@ -161,3 +161,12 @@ export function isAboutLine(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
   return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t));
 }
+
+// Words that invite the reader to subscribe: to a newsletter, to the paper, to a channel.
+const SUBSCRIBE =
+  /\bnewsletters?\b|\bsubscribe\b|\bsign(?:ing)? up\b|abonnieren|abonniere|abonnez|suscr[ií]bete|suscribirse|subskrypcj|assine|iscriviti/iu;
+
+/** A short text that asks the reader to subscribe ("Never miss the latest news by signing up…"). */
+export function invitesToSubscribe(text: string): boolean {
+  return SUBSCRIBE.test(text);
+}
