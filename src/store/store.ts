@@ -21,8 +21,8 @@ import type { WebhookOutbox } from './webhooks.js';
 
 /**
  * The storage seam: the only place that knows SQL. Each concern has its own
- * sub-store so that callers ask for what they need and a PostgreSQL
- * implementation fills the same shapes (src/store/postgres).
+ * sub-store so that callers ask for what they need; each is written once
+ * (src/store/sql) and runs on SQLite and PostgreSQL alike.
  */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
