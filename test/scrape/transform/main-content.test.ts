@@ -163,6 +163,13 @@ describe('onlyMainContent', () => {
     assert.match(md, /First\./);
   });
 
+  test('control labels (share, next article, back to the news) and a further-information section go', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p>${prose('Second.')}</p><p>Teilen mit:</p><h3>Weiterführende Informationen</h3><ul><li><a href="/i">Informationen zur Prämie</a></li></ul>
+      <a class="button" href="/news">Zurück zu allen Meldungen</a><div><span>Nächster Artikel</span></div></article>`);
+    assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
+  });
+
   test('class words match whole words only', () => {
     const md = markdown(`<main><div class="header-image badge download adjacent">${prose('Kept text.')}</div>
       <div class="anchorWithStickyNavbar_x">${prose('Also kept.')}</div></main>`);
