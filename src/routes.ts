@@ -3,7 +3,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { defineRoutes, type RouteSpec } from './http/route.js';
 import { agentRoutes } from './agent/routes.js';
 import { batchRoutes } from './batch/routes.js';
-import { browserRoutes } from './sessions/routes.js';
+import { browserRoutes } from './browser-sessions/routes.js';
 import { crawlRoutes } from './crawl/routes.js';
 import { extractRoutes } from './extract/routes.js';
 import { feedbackRoutes } from './feedback/routes.js';
@@ -22,7 +22,7 @@ import type { Queue } from './jobs/queue.js';
 import type { Llm } from './llm/types.js';
 import type { Scraper } from './scrape/scraper.js';
 import type { SearchProvider } from './search/provider.js';
-import type { BrowserSessions } from './sessions/index.js';
+import type { BrowserSessions } from './browser-sessions/index.js';
 import type { Store } from './store/store.js';
 
 /** What the route table is built from; each feature's routes take only their part of it. */

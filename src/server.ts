@@ -38,8 +38,8 @@ import { buildSearch, type SearchService } from './search/providers.js';
 import { feedIndex } from './search/index-feed.js';
 import { attachWatchers } from './watch/upgrade.js';
 import { UpgradeRouter } from './http/upgrades.js';
-import { buildBrowserSessions } from './sessions/index.js';
-import { sessionUpgrades } from './sessions/upgrade.js';
+import { buildBrowserSessions } from './browser-sessions/index.js';
+import { sessionUpgrades } from './browser-sessions/upgrade.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 
 export interface Trawl {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage, JsonSchema, Llm } from '../llm/index.js';
-import type { AgentSession } from './session.js';
+import type { AgentToolbox } from './toolbox.js';
 
 /** One step the model chose. */
 const decisionSchema = z.object({
@@ -34,10 +34,10 @@ const SYSTEM = `You are a web research agent. You answer a task by choosing one 
 - "finish": the pages read hold the answer, or nothing more can be found.
 Read the pages that answer the task, not more. Reply with JSON only.`;
 
-function notesOf(session: AgentSession): string {
+function notesOf(toolbox: AgentToolbox): string {
   const out: string[] = [];
   let size = 0;
-  for (const note of [...session.notes].reverse()) {
+  for (const note of [...toolbox.notes].reverse()) {
     if (size + note.length > NOTES_BUDGET) break;
     out.unshift(note);
     size += note.length;
@@ -45,8 +45,8 @@ function notesOf(session: AgentSession): string {
   return out.length ? out.join('\n\n') : '(no steps yet)';
 }
 
-function planMessages(session: AgentSession, stepsLeft: number): ChatMessage[] {
-  const s = session.settings;
+function planMessages(toolbox: AgentToolbox, stepsLeft: number): ChatMessage[] {
+  const s = toolbox.settings;
   const lines = [
     s.earlierTurns?.length
       ? `Earlier turns of this conversation:\n${s.earlierTurns.map((t, i) => `${i + 1}. Asked: ${t.prompt}\n   Answered: ${t.answer}`).join('\n')}`
@@ -54,9 +54,9 @@ function planMessages(session: AgentSession, stepsLeft: number): ChatMessage[] {
     `Task: ${s.prompt}`,
     s.schema ? `The answer must fill this JSON schema: ${JSON.stringify(s.schema)}` : '',
     s.urls.length ? `Start from these URLs${s.strictConstrainToURLs ? ' (only these may be read)' : ''}: ${s.urls.join(', ')}` : '',
-    `Pages read so far: ${[...session.pages.keys()].join(', ') || 'none'}.`,
-    `Budget: ${s.maxCredits - session.spent} credits left (a page costs 1); ${stepsLeft} steps left.`,
-    `What the steps so far found:\n${notesOf(session)}`,
+    `Pages read so far: ${[...toolbox.pages.keys()].join(', ') || 'none'}.`,
+    `Budget: ${s.maxCredits - toolbox.spent} credits left (a page costs 1); ${stepsLeft} steps left.`,
+    `What the steps so far found:\n${notesOf(toolbox)}`,
   ];
   return [
     { role: 'system', content: SYSTEM },
@@ -65,8 +65,8 @@ function planMessages(session: AgentSession, stepsLeft: number): ChatMessage[] {
 }
 
 /** The model's next step, with the tokens it cost. A malformed answer counts as "finish". */
-export async function nextStep(llm: Llm, session: AgentSession, stepsLeft: number) {
-  const out = await llm.generateJson({ messages: planMessages(session, stepsLeft), schema: DECISION_JSON_SCHEMA, signal: session.signal });
+export async function nextStep(llm: Llm, toolbox: AgentToolbox, stepsLeft: number) {
+  const out = await llm.generateJson({ messages: planMessages(toolbox, stepsLeft), schema: DECISION_JSON_SCHEMA, signal: toolbox.signal });
   const parsed = decisionSchema.safeParse(out.data);
   const decision: Decision = parsed.success ? parsed.data : { action: 'finish', reason: 'The planning answer could not be read.' };
   return { decision, usage: out.usage, valid: parsed.success };

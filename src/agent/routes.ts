@@ -1,8 +1,8 @@
 import { agentListQuery, agentRequest, agentThreadQuery, agentTraceQuery } from '../api/index.js';
-import { cancelAgent } from './cancel.js';
-import { agentSnapshot, agentStatus, agentTrace, listAgents } from './read.js';
-import { startAgent } from './start.js';
-import { getAgentThread } from './threads.js';
+import { cancelAgent } from './handlers/cancel.js';
+import { agentSnapshot, agentStatus, agentTrace, listAgents } from './handlers/read.js';
+import { startAgent } from './handlers/start.js';
+import { getAgentThread } from './handlers/threads.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 import type { JobStartDeps } from '../jobs/start-deps.js';
 

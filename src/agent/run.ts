@@ -6,7 +6,7 @@ import type { AgentOutcome } from '../store/agents.js';
 import type { Job } from '../store/jobs.js';
 import { AGENT_RUN, type AgentSettings, RESULT_SNAPSHOT } from './job.js';
 import { nextStep } from './plan.js';
-import { type AgentDeps, AgentSession, BudgetReached, ToolRefused } from './session.js';
+import { type AgentDeps, AgentToolbox, BudgetReached, ToolRefused } from './toolbox.js';
 import { type RunOutcome, SYSTEM, type TraceError, Tracer } from './trace.js';
 
 /** Planning steps a run may take, by `effort` (default medium). */
@@ -51,10 +51,10 @@ export function handleAgentRuns(worker: Worker, deps: AgentDeps): void {
       await tracer.record('run.started', {}, SYSTEM);
       await tracer.record('agent.started');
     }
-    const session = new AgentSession(deps, job, tracer, signal, record.creditsUsed);
+    const toolbox = new AgentToolbox(deps, job, tracer, signal, record.creditsUsed);
     try {
-      const outcome = await runAgent(deps, session);
-      await finishRun(session, outcome.result, outcome.outcome);
+      const outcome = await runAgent(deps, toolbox);
+      await finishRun(toolbox, outcome.result, outcome.outcome);
     } catch (err) {
       if (signal.aborted) {
         // The cancel recorded the run's end; a stop or a lost lease leaves it to the next run.
@@ -63,27 +63,27 @@ export function handleAgentRuns(worker: Worker, deps: AgentDeps): void {
       }
       const failure = err instanceof AgentFailure ? err.message : modelFailureOf(err);
       if (failure === null) throw err;
-      await failRun(session, failure);
+      await failRun(toolbox, failure);
       throw new AgentFailure(failure);
     }
   });
 }
 
-async function runAgent(deps: AgentDeps, session: AgentSession): Promise<{ result: AgentOutcome; outcome: RunOutcome }> {
+async function runAgent(deps: AgentDeps, toolbox: AgentToolbox): Promise<{ result: AgentOutcome; outcome: RunOutcome }> {
   const { llm } = deps;
-  const s = session.settings;
+  const s = toolbox.settings;
   const warnings: string[] = [];
   let outcome: RunOutcome = 'succeeded';
   try {
-    if (llm.offline) await fixedPlan(session, warnings);
-    else await plannedSteps(deps, session, warnings);
+    if (llm.offline) await fixedPlan(toolbox, warnings);
+    else await plannedSteps(deps, toolbox, warnings);
   } catch (err) {
     if (!(err instanceof BudgetReached)) throw err;
     outcome = 'credit_limit_reached';
-    warnings.push(`${err.message} (maxCredits) before it was done; the answer uses the ${session.pages.size} pages read by then.`);
-    await session.tracer.record('error.occurred', { error: traceError('credit_limit_reached', 'billing', err.message) });
+    warnings.push(`${err.message} (maxCredits) before it was done; the answer uses the ${toolbox.pages.size} pages read by then.`);
+    await toolbox.tracer.record('error.occurred', { error: traceError('credit_limit_reached', 'billing', err.message) });
   }
-  if (!session.pages.size) {
+  if (!toolbox.pages.size) {
     throw new AgentFailure(
       outcome === 'credit_limit_reached'
         ? `The run reached its budget of ${s.maxCredits} credits before it could read any page`
@@ -91,15 +91,15 @@ async function runAgent(deps: AgentDeps, session: AgentSession): Promise<{ resul
     );
   }
 
-  await session.tracer.record('progress.reported', { phase: 'finalizing', message: `Answering from ${session.pages.size} pages` });
+  await toolbox.tracer.record('progress.reported', { phase: 'finalizing', message: `Answering from ${toolbox.pages.size} pages` });
   const chat = s.mode === 'chat';
   const out = await llm.extract({
-    pages: [...session.pages.values()].map(pageInputOf),
+    pages: [...toolbox.pages.values()].map(pageInputOf),
     prompt: s.prompt,
     ...(chat ? { schema: CHAT_SCHEMA } : s.schema && { schema: s.schema }),
-    signal: session.signal,
+    signal: toolbox.signal,
   });
-  await session.spendTokens(out.usage);
+  await toolbox.spendTokens(out.usage);
   warnings.push(...out.warnings);
   if (!chat) return { result: { data: out.data, warnings }, outcome };
   const answer = (out.data as { answer?: unknown } | null)?.answer;
@@ -108,54 +108,54 @@ async function runAgent(deps: AgentDeps, session: AgentSession): Promise<{ resul
 }
 
 /** Without a language model: read the given URLs, or search the prompt and read the best hits. */
-async function fixedPlan(session: AgentSession, warnings: string[]): Promise<void> {
-  const s = session.settings;
+async function fixedPlan(toolbox: AgentToolbox, warnings: string[]): Promise<void> {
+  const s = toolbox.settings;
   warnings.push(FIXED_PLAN_NOTICE);
   const plan = s.urls.length ? `Reading the ${s.urls.length} given URLs` : `Searching the prompt and reading the best ${FIXED_PLAN_PAGES} results`;
-  await session.tracer.record('progress.reported', { phase: 'planning', message: `Fixed plan (no language model): ${plan}` });
+  await toolbox.tracer.record('progress.reported', { phase: 'planning', message: `Fixed plan (no language model): ${plan}` });
   let urls = s.urls.slice(0, START_PAGES);
   if (!urls.length) {
     try {
-      urls = (await session.search(s.prompt)).slice(0, FIXED_PLAN_PAGES);
+      urls = (await toolbox.search(s.prompt)).slice(0, FIXED_PLAN_PAGES);
     } catch (err) {
       if (!(err instanceof ToolRefused)) throw err;
       warnings.push(`The prompt could not be searched: ${err.message}.`);
     }
   }
-  await session.tracer.record('progress.reported', { phase: 'working', message: `Reading ${urls.length} pages` });
-  for (const url of urls) await tryScrape(session, url, warnings);
+  await toolbox.tracer.record('progress.reported', { phase: 'working', message: `Reading ${urls.length} pages` });
+  for (const url of urls) await tryScrape(toolbox, url, warnings);
 }
 
 /** With a language model: the given URLs first, then the steps the model chooses. */
-async function plannedSteps(deps: AgentDeps, session: AgentSession, warnings: string[]): Promise<void> {
-  const s = session.settings;
+async function plannedSteps(deps: AgentDeps, toolbox: AgentToolbox, warnings: string[]): Promise<void> {
+  const s = toolbox.settings;
   const steps = STEPS[s.effort ?? 'medium'];
-  await session.tracer.record('progress.reported', { phase: 'planning', message: `Planning with ${deps.llm.name}, up to ${steps} steps` });
-  for (const url of s.urls.slice(0, START_PAGES)) await tryScrape(session, url, warnings);
+  await toolbox.tracer.record('progress.reported', { phase: 'planning', message: `Planning with ${deps.llm.name}, up to ${steps} steps` });
+  for (const url of s.urls.slice(0, START_PAGES)) await tryScrape(toolbox, url, warnings);
   for (let step = 0; step < steps; step++) {
     // The model's own spend is only known after the call: stop once nothing is left.
-    session.afford(1);
-    const { decision, usage, valid } = await nextStep(deps.llm, session, steps - step);
-    await session.spendTokens(usage);
+    toolbox.afford(1);
+    const { decision, usage, valid } = await nextStep(deps.llm, toolbox, steps - step);
+    await toolbox.spendTokens(usage);
     if (!valid) warnings.push('A planning answer of the model could not be read; the run stopped planning there.');
-    if (decision.reason) await session.tracer.record('reasoning.summary', { text: decision.reason });
+    if (decision.reason) await toolbox.tracer.record('reasoning.summary', { text: decision.reason });
     if (decision.action === 'finish') return;
     try {
-      if (decision.action === 'search') await session.search(decision.query ?? s.prompt);
-      else if (!decision.url) session.notes.push(`${decision.action} needs a "url"; none was given.`);
-      else if (decision.action === 'map') await session.map(decision.url);
-      else await session.scrape(decision.url);
+      if (decision.action === 'search') await toolbox.search(decision.query ?? s.prompt);
+      else if (!decision.url) toolbox.notes.push(`${decision.action} needs a "url"; none was given.`);
+      else if (decision.action === 'map') await toolbox.map(decision.url);
+      else await toolbox.scrape(decision.url);
     } catch (err) {
       if (!(err instanceof ToolRefused)) throw err;
-      session.notes.push(`${decision.action} refused: ${err.message}`);
+      toolbox.notes.push(`${decision.action} refused: ${err.message}`);
     }
   }
   warnings.push(`The run used all of its ${steps} planning steps.`);
 }
 
-async function tryScrape(session: AgentSession, url: string, warnings: string[]): Promise<void> {
+async function tryScrape(toolbox: AgentToolbox, url: string, warnings: string[]): Promise<void> {
   try {
-    const error = await session.scrape(url);
+    const error = await toolbox.scrape(url);
     if (error) warnings.push(`${url} could not be read: ${error}.`);
   } catch (err) {
     if (!(err instanceof ToolRefused)) throw err;
@@ -169,21 +169,21 @@ function traceError(code: TraceError['code'], source: TraceError['source'], mess
 
 const durationOf = (job: Job) => Date.now() - Date.parse(job.createdAt);
 
-async function finishRun(session: AgentSession, result: AgentOutcome, outcome: RunOutcome) {
-  const { tracer, job } = session;
+async function finishRun(toolbox: AgentToolbox, result: AgentOutcome, outcome: RunOutcome) {
+  const { tracer, job } = toolbox;
   await tracer.record('artifact.updated', {
     artifact: { kind: 'json', artifactId: RESULT_SNAPSHOT, snapshotId: RESULT_SNAPSHOT, change: 'init' },
   });
   await tracer.record('agent.finished', { outcome: outcome === 'credit_limit_reached' ? 'succeeded' : outcome, durationMs: durationOf(job), error: null });
   await tracer.record('run.finished', { outcome, error: null }, SYSTEM);
-  await session.deps.store.agents.finish(job.id, result);
+  await toolbox.deps.store.agents.finish(job.id, result);
 }
 
-async function failRun(session: AgentSession, message: string) {
-  const { tracer, job } = session;
+async function failRun(toolbox: AgentToolbox, message: string) {
+  const { tracer, job } = toolbox;
   const error = traceError('internal', 'agent', message);
   await tracer.record('error.occurred', { error });
   await tracer.record('agent.finished', { outcome: 'failed', durationMs: durationOf(job), error });
   await tracer.record('run.finished', { outcome: 'failed', error }, SYSTEM);
-  await session.deps.store.agents.fail(job.id, message);
+  await toolbox.deps.store.agents.fail(job.id, message);
 }

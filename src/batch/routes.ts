@@ -1,6 +1,6 @@
 import { batchScrapeRequest, jobStatusQuery } from '../api/index.js';
 import { batchScrapeResource } from './job.js';
-import { startBatchScrape } from './start.js';
+import { startBatchScrape } from './handlers.js';
 import { cancelJob } from '../jobs/job-cancel.js';
 import { jobErrors } from '../jobs/job-errors.js';
 import { jobStatus } from '../jobs/job-status.js';

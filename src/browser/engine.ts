@@ -4,7 +4,7 @@ import { Deadline } from './deadline.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
 import { contextOptionsFor, localeFor } from './emulation.js';
 import { BrowserError, isBrowserError } from './errors.js';
-import { runPageSession } from './page-session.js';
+import { renderPage } from './render-page.js';
 import { PageSlots } from './page-slots.js';
 import { BrowserPool } from './pool.js';
 import { applyRequestRules, splitCallerHeaders } from './request-rules.js';
@@ -199,7 +199,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           navigationAcceptLanguage: acceptLanguage === locale.locale ? undefined : acceptLanguage,
           blockAds: request.blockAds ?? true,
         });
-        const session = runPageSession(page, { ...request, url: url.href }, deadline, proxy);
+        const session = renderPage(page, { ...request, url: url.href }, deadline, proxy);
         session.catch(() => undefined);
         const capture = await Promise.race([session, stopped]);
         return { ...capture, timings: { queuedMs, totalMs: Date.now() - startedAt } };

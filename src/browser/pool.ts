@@ -5,7 +5,7 @@ import { BrowserError } from './errors.js';
 /**
  * Measured on the target machine (docs: dependencies §1). `--single-process` is left out
  * because Chromium will not start with it; `--user-data-dir` because Playwright refuses
- * it for launch() and makes a fresh temporary profile itself. Browser sessions (src/sessions)
+ * it for launch() and makes a fresh temporary profile itself. Browser sessions (src/browser-sessions)
  * launch with the same flags.
  */
 export const CHROMIUM_FLAGS = [

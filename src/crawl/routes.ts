@@ -1,8 +1,8 @@
 import { crawlParamsPreviewRequest, crawlRequest, jobStatusQuery } from '../api/index.js';
-import { activeCrawls } from './active.js';
+import { activeCrawls } from './handlers/active.js';
 import { crawlResource } from './job.js';
 import { crawlParamsPreview } from './prompt/index.js';
-import { type CrawlStartDeps, startCrawl } from './start.js';
+import { type CrawlStartDeps, startCrawl } from './handlers/start.js';
 import { cancelJob } from '../jobs/job-cancel.js';
 import { jobErrors } from '../jobs/job-errors.js';
 import { jobStatus } from '../jobs/job-status.js';

@@ -1,6 +1,6 @@
 import { extractRequest } from '../api/index.js';
-import { startExtract } from './start.js';
-import { extractStatus } from './status.js';
+import { startExtract } from './handlers/start.js';
+import { extractStatus } from './handlers/status.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 import type { JobStartDeps } from '../jobs/start-deps.js';
 import type { Config } from '../config.js';

@@ -1,5 +1,5 @@
 import { feedbackListQuery, feedbackRequest } from '../api/index.js';
-import { feedbackHandler, listFeedback } from './submit.js';
+import { feedbackHandler, listFeedback } from './handlers.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 import type { Store } from '../store/store.js';
 

@@ -1,5 +1,5 @@
 import { mapRequest } from '../api/index.js';
-import { mapHandler, type MapDeps } from './handler.js';
+import { mapHandler, type MapDeps } from './handlers.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 
 export function mapRoutes(deps: MapDeps): RouteSpec[] {

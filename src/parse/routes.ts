@@ -1,7 +1,7 @@
 import { parseFormats } from './formats.js';
-import { parseHandler } from './handler.js';
+import { parseHandler } from './handlers.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
-import type { ParseDeps } from './handler.js';
+import type { ParseDeps } from './handlers.js';
 
 export function parseRoutes(deps: ParseDeps): RouteSpec[] {
   return defineRoutes(

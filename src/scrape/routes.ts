@@ -1,8 +1,8 @@
 import { interactRequest, scrapeRequest } from '../api/index.js';
 import { getScrapeHandler, scrapeHandler } from './handlers.js';
-import { interactHandler, stopInteractionHandler } from '../sessions/interact.js';
+import { interactHandler, stopInteractionHandler } from '../browser-sessions/handlers/interact.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
-import type { SessionDeps } from '../sessions/handlers.js';
+import type { SessionDeps } from '../browser-sessions/handlers/sessions.js';
 import type { Scraper } from './scraper.js';
 
 export function scrapeRoutes(deps: SessionDeps & { scraper: Scraper }): RouteSpec[] {

@@ -1,9 +1,9 @@
 import { searchFeedbackParams, searchFeedbackRequest, searchRequest } from '../api/index.js';
-import { searchFeedbackHandler } from '../feedback/submit.js';
-import { searchHandler } from './handler.js';
+import { searchFeedbackHandler } from '../feedback/handlers.js';
+import { searchHandler } from './handlers.js';
 import { cloudOnly } from './cloud-only.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
-import type { SearchDeps } from './handler.js';
+import type { SearchDeps } from './handlers.js';
 
 /** Firecrawl's own indexes: a self-hosted server has none, and answers as Firecrawl does a team without them. */
 const notEnabled = async () => {

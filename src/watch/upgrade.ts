@@ -7,7 +7,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeRouter } from '../http/upgrades.js';
 import { CLOSE, closeUnexpected, closeWith } from './frames.js';
-import { watchJob, type WatchDeps } from './session.js';
+import { watchJob, type WatchDeps } from './stream.js';
 
 /** The job sockets of §17.1, on the same paths as the jobs' status reads. */
 const WATCHED = [crawlResource, batchScrapeResource].map((r) => ({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentRequest } from '../api/index.js';
-import type { AgentWebhook, Webhook } from '../api/webhook.js';
-import type { RequestContext } from '../http/route.js';
-import { AGENT_RUN, type AgentSettings, agentResource } from './job.js';
+import type { AgentRequest } from '../../api/index.js';
+import type { AgentWebhook, Webhook } from '../../api/webhook.js';
+import type { RequestContext } from '../../http/route.js';
+import { AGENT_RUN, type AgentSettings, agentResource } from '../job.js';
 import { earlierTurns, joinThread, teamThread } from './threads.js';
-import type { JobStartDeps } from '../jobs/start-deps.js';
+import type { JobStartDeps } from '../../jobs/start-deps.js';
 
 /**
  * The run's webhook as the job events deliver it: a cancelled run is reported

@@ -1,9 +1,9 @@
-import type { ExtractRequest } from '../api/index.js';
-import { TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from '../http/route.js';
-import { EXTRACT_RUN, type ExtractSettings, extractResource } from './job.js';
-import type { JobStartDeps } from '../jobs/start-deps.js';
-import type { Config } from '../config.js';
+import type { ExtractRequest } from '../../api/index.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import type { RequestContext } from '../../http/route.js';
+import { EXTRACT_RUN, type ExtractSettings, extractResource } from '../job.js';
+import type { JobStartDeps } from '../../jobs/start-deps.js';
+import type { Config } from '../../config.js';
 
 /** `POST /v2/extract` (§9.1): an extract job run by one durable task. */
 export async function startExtract(deps: JobStartDeps & { config: Pick<Config, 'extractMaxUrls'> }, ctx: RequestContext<ExtractRequest>) {

@@ -1,9 +1,9 @@
-import { TrawlError } from '../errors/trawl-error.js';
-import { accessJob, jobIdOf } from '../jobs/job-access.js';
-import type { RequestContext } from '../http/route.js';
-import type { Job } from '../store/jobs.js';
-import { type ExtractSettings, extractResource } from './job.js';
-import type { Store } from '../store/store.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import { accessJob, jobIdOf } from '../../jobs/job-access.js';
+import type { RequestContext } from '../../http/route.js';
+import type { Job } from '../../store/jobs.js';
+import { type ExtractSettings, extractResource } from '../job.js';
+import type { Store } from '../../store/store.js';
 
 const NOT_FOUND = 'Extract job not found';
 

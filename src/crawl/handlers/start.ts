@@ -1,11 +1,11 @@
-import type { CrawlRequest } from '../api/index.js';
-import { creditBalance } from '../billing/credits.js';
-import type { RequestContext } from '../http/route.js';
-import { readPromptOfRequest } from './prompt/index.js';
-import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from './job.js';
-import { CrawlRules } from './rules.js';
-import type { JobStartDeps } from '../jobs/start-deps.js';
-import type { Llm } from '../llm/types.js';
+import type { CrawlRequest } from '../../api/index.js';
+import { creditBalance } from '../../billing/credits.js';
+import type { RequestContext } from '../../http/route.js';
+import { readPromptOfRequest } from '../prompt/index.js';
+import { CRAWL_PAGE, type CrawlOptions, type CrawlPagePayload, type CrawlSettings, crawlResource, pageTaskId } from '../job.js';
+import { CrawlRules } from '../rules.js';
+import type { JobStartDeps } from '../../jobs/start-deps.js';
+import type { Llm } from '../../llm/types.js';
 
 /** A crawl's start reads its prompt with the model, besides what every job start takes. */
 export interface CrawlStartDeps extends JobStartDeps {

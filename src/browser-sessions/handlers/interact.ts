@@ -1,11 +1,11 @@
-import type { ScrapeOptions, InteractRequest } from '../api/index.js';
-import { TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from '../http/route.js';
-import { checkRunnable, executeBody, runInSession } from './execute.js';
-import { endedBody, sessionGone, type SessionDeps, sessionsOf } from './handlers.js';
-import { sessionLinks } from './links.js';
-import { replayOf } from './replay.js';
-import type { LiveSession } from './session.js';
+import type { ScrapeOptions, InteractRequest } from '../../api/index.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import type { RequestContext } from '../../http/route.js';
+import { checkRunnable, executeBody, runInSession } from '../execute.js';
+import { endedBody, sessionGone, type SessionDeps, sessionsOf } from './sessions.js';
+import { sessionLinks } from '../links.js';
+import { replayOf } from '../replay.js';
+import type { LiveSession } from '../session.js';
 
 type Ctx<B = unknown> = RequestContext<B, unknown, { jobId: string }>;
 

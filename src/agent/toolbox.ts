@@ -41,7 +41,7 @@ const keyOf = (url: string) => {
  * the budget, traced (tool_call.started / .finished), and its credits added
  * to the run's spend and charged to the team.
  */
-export class AgentSession {
+export class AgentToolbox {
   /** Pages read, by URL, in the order they were read. */
   readonly pages = new Map<string, Document>();
   /** What each step found, as the planner reads it back. */

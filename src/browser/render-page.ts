@@ -93,7 +93,7 @@ async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
  * the page's context and the overall deadline race; this only passes each step what is
  * left of the budget.
  */
-export async function runPageSession(
+export async function renderPage(
   page: Page,
   request: RenderRequest,
   deadline: Deadline,

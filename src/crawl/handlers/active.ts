@@ -1,6 +1,6 @@
-import type { RequestContext } from '../http/route.js';
-import { type CrawlSettings, crawlResource } from './job.js';
-import type { Store } from '../store/store.js';
+import type { RequestContext } from '../../http/route.js';
+import { type CrawlSettings, crawlResource } from '../job.js';
+import type { Store } from '../../store/store.js';
 
 /** `GET /v2/crawl/active` and `/ongoing` (§7.5): the team's crawls still running. */
 export async function activeCrawls(deps: { store: Store }, ctx: RequestContext) {

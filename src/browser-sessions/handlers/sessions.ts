@@ -1,14 +1,14 @@
-import type { BrowserCreateRequest, BrowserExecuteRequest } from '../api/index.js';
-import { notImplemented, TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from '../http/route.js';
-import type { StoredBrowserSession } from '../store/browser-sessions.js';
-import { checkRunnable, executeBody, runInSession } from './execute.js';
-import type { BrowserSessions } from './index.js';
-import { sessionLinks } from './links.js';
-import { liveViewPage } from './live-view.js';
-import type { Llm } from '../llm/types.js';
-import type { Store } from '../store/store.js';
-import type { LiveSession } from './session.js';
+import type { BrowserCreateRequest, BrowserExecuteRequest } from '../../api/index.js';
+import { notImplemented, TrawlError } from '../../errors/trawl-error.js';
+import type { RequestContext } from '../../http/route.js';
+import type { StoredBrowserSession } from '../../store/browser-sessions.js';
+import { checkRunnable, executeBody, runInSession } from '../execute.js';
+import type { BrowserSessions } from '../index.js';
+import { sessionLinks } from '../links.js';
+import { liveViewPage } from '../live-view.js';
+import type { Llm } from '../../llm/types.js';
+import type { Store } from '../../store/store.js';
+import type { LiveSession } from '../session.js';
 
 export interface SessionDeps {
   /** Absent in apps built without them: /v2/browser and interact then answer 501. */

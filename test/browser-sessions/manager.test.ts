@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { TrawlError } from '../../src/errors/trawl-error.js';
-import { SessionManager } from '../../src/sessions/manager.js';
+import { SessionManager } from '../../src/browser-sessions/manager.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import type { Store } from '../../src/store/store.js';
 import { startSite, type Site } from '../fixtures/site.js';

@@ -6,7 +6,7 @@ import { TrawlError } from '../errors/trawl-error.js';
 import type { UpgradeHandler } from '../http/upgrades.js';
 import type { Store } from '../store/store.js';
 import { CDP_MAX_MESSAGE_BYTES, relayCdp } from './cdp-relay.js';
-import { sessionGone } from './handlers.js';
+import { sessionGone } from './handlers/sessions.js';
 import type { BrowserSessions } from './index.js';
 import type { LiveSession } from './session.js';
 

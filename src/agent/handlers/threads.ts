@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { agentThreadQuery } from '../api/index.js';
-import { TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from '../http/route.js';
-import type { AgentRunRecord } from '../store/agents.js';
-import type { AgentThread } from '../store/agent-threads.js';
-import type { Job } from '../store/jobs.js';
-import type { Store } from '../store/store.js';
-import type { AgentSettings } from './job.js';
+import type { agentThreadQuery } from '../../api/index.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import type { RequestContext } from '../../http/route.js';
+import type { AgentRunRecord } from '../../store/agents.js';
+import type { AgentThread } from '../../store/agent-threads.js';
+import type { Job } from '../../store/jobs.js';
+import type { Store } from '../../store/store.js';
+import type { AgentSettings } from '../job.js';
 import { CANCELLED_ERROR } from './read.js';
 
 /** How much of each earlier answer a new turn carries into the model's prompt. */

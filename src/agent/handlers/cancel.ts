@@ -1,9 +1,9 @@
-import { TrawlError } from '../errors/trawl-error.js';
-import type { RequestContext } from '../http/route.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import type { RequestContext } from '../../http/route.js';
 import { CANCELLED_ERROR, agentRun } from './read.js';
-import { SYSTEM, Tracer } from './trace.js';
-import type { Store } from '../store/store.js';
-import type { Queue } from '../jobs/queue.js';
+import { SYSTEM, Tracer } from '../trace.js';
+import type { Store } from '../../store/store.js';
+import type { Queue } from '../../jobs/queue.js';
 
 /**
  * `DELETE /v2/agent/{jobId}` (§10.3). The cancel itself ends the run's trace,

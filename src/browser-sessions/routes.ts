@@ -6,7 +6,7 @@ import {
   listSessionsHandler,
   liveViewPageHandler,
   type SessionDeps,
-} from './handlers.js';
+} from './handlers/sessions.js';
 import { defineRoutes, type RouteSpec } from '../http/route.js';
 
 /** §11: the SDKs call /v2/browser…; the current API also names it /v2/interact…. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { guardCdpMessage } from '../../src/sessions/cdp-guard.js';
+import { guardCdpMessage } from '../../src/browser-sessions/cdp-guard.js';
 
 const send = (message: object) => guardCdpMessage(JSON.stringify(message));
 

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { agentListQuery, agentTraceQuery } from '../api/index.js';
-import { TrawlError } from '../errors/trawl-error.js';
-import { accessJob } from '../jobs/job-access.js';
-import type { RequestContext } from '../http/route.js';
-import type { AgentRunRecord } from '../store/agents.js';
-import type { Job } from '../store/jobs.js';
-import { type AgentSettings, agentResource, RESULT_SNAPSHOT } from './job.js';
-import { wireEvent } from './trace.js';
-import type { Store } from '../store/store.js';
+import type { agentListQuery, agentTraceQuery } from '../../api/index.js';
+import { TrawlError } from '../../errors/trawl-error.js';
+import { accessJob } from '../../jobs/job-access.js';
+import type { RequestContext } from '../../http/route.js';
+import type { AgentRunRecord } from '../../store/agents.js';
+import type { Job } from '../../store/jobs.js';
+import { type AgentSettings, agentResource, RESULT_SNAPSHOT } from '../job.js';
+import { wireEvent } from '../trace.js';
+import type { Store } from '../../store/store.js';
 
 /** §10.4: a fixed page of runs. */
 const LIST_PAGE = 20;
