@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startEgressProxy, type EgressProxy } from '../../src/browser/egress-proxy.js';
 import type { SessionHandle } from '../../src/sandbox/index.js';
-import { InternalCdpEndpoint } from '../../src/sessions/internal-endpoint.js';
-import { launchSessionBrowser, type SessionBrowser } from '../../src/sessions/launch.js';
+import { InternalCdpEndpoint } from '../../src/browser-sessions/internal-endpoint.js';
+import { launchSessionBrowser, type SessionBrowser } from '../../src/browser-sessions/launch.js';
 
 export interface TestSession extends SessionHandle {
   /** The page Trawl itself drives, as the sessions module would hand it out. */
