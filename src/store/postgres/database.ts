@@ -129,6 +129,7 @@ const dialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   seq: 'seq',
   bytewise: ' COLLATE "C"',
+  jsonRows: 'json_array_elements(?::json) AS elements(value)',
   inList: (column) => `${column} = ANY(?::text[])`,
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   daysUntilParam: (column) => `(extract(epoch FROM (?::timestamptz - ${column}::timestamptz)) / 86400)`,

@@ -20,8 +20,8 @@ export function createCrawlStore(sql: Sql): CrawlStore {
             )
           ).map((r) => [r.key, r]),
         );
-        let inserted = 0;
         const out: FrontierEntry[] = [];
+        const fresh: FrontierEntry[] = [];
         for (const cand of unique) {
           const row = existing.get(cand.key);
           if (row) {
@@ -29,13 +29,21 @@ export function createCrawlStore(sql: Sql): CrawlStore {
             continue;
           }
           // Not a break: entries this parent admitted earlier may still follow.
-          if (inserted >= room) continue;
-          inserted++;
-          await c.run('INSERT INTO crawl_frontier (job_id, url_key, url, depth, parent) VALUES (?, ?, ?, ?, ?)', [jobId, cand.key, cand.url, cand.depth, parent]);
-          out.push({ key: cand.key, url: cand.url, depth: cand.depth });
+          if (fresh.length >= room) continue;
+          fresh.push({ key: cand.key, url: cand.url, depth: cand.depth });
+          out.push(fresh.at(-1)!);
         }
-        if (inserted) await c.run('UPDATE crawls SET admitted = admitted + ? WHERE job_id = ?', [inserted, jobId]);
-        return { entries: out, full: inserted >= room };
+        if (fresh.length) {
+          // One statement for the lot: the crawl's lock is held meanwhile.
+          const { jsonRows, jsonText } = c.dialect;
+          await c.run(
+            `INSERT INTO crawl_frontier (job_id, url_key, url, depth, parent)
+             SELECT ?, ${jsonText('value', 'key')}, ${jsonText('value', 'url')}, CAST(${jsonText('value', 'depth')} AS INTEGER), ? FROM ${jsonRows}`,
+            [jobId, parent, JSON.stringify(fresh)],
+          );
+          await c.run('UPDATE crawls SET admitted = admitted + ? WHERE job_id = ?', [fresh.length, jobId]);
+        }
+        return { entries: out, full: fresh.length >= room };
       });
     },
     async setDelay(jobId, delayMs) {

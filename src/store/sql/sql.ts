@@ -37,6 +37,8 @@ export interface Dialect {
   readonly bytewise: string;
   /** `column` is one of the values of the next parameter, a string array. */
   inList(column: string): string;
+  /** A FROM item: the elements of the next parameter, a JSON array as text, each as the JSON text `value`. */
+  readonly jsonRows: string;
   /** The value at top-level `key` of the JSON text in `column` (text in PostgreSQL: cast it to compare numbers). */
   jsonText(column: string, key: string): string;
   /** Days (fractional) from the ISO time in `column` to the ISO time of the next parameter. */

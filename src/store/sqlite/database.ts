@@ -64,6 +64,7 @@ const dialect: Dialect = {
   forUpdate: '',
   seq: 'rowid',
   bytewise: '',
+  jsonRows: 'json_each(?)',
   inList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   daysUntilParam: (column) => `(julianday(?) - julianday(${column}))`,
