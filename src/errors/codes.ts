@@ -13,6 +13,12 @@ export interface ErrorEntry {
   /** What happened and what to do, for a person reading docs/errors.md. */
   description: string;
   bare?: true;
+  /**
+   * Other statuses the same code answers, by named cause: Firecrawl's scrape codes
+   * say what failed, the status says whose fault it is (a host that does not exist
+   * is the caller's 400, a resolver that did not answer this server's 500).
+   */
+  variants?: Record<string, number>;
 }
 
 export const ERRORS = {
@@ -154,11 +160,13 @@ export const ERRORS = {
   },
   SCRAPE_SITE_ERROR: {
     status: 500,
+    variants: { unfetchableUrl: 400 },
     message: 'The site could not be fetched',
     description: 'The site could not be fetched (connection refused or broken, a file that would not convert); 400 when the URL itself cannot be fetched. Retry later, or check the URL.',
   },
   SCRAPE_DNS_RESOLUTION_ERROR: {
     status: 400,
+    variants: { resolverFailed: 500 },
     message: 'No such host',
     description:
       "The host name does not exist: `No such host: \"exmaple.com\" does not resolve to an address. Check the URL for a typo.` A 500 when this server's resolver did not answer. Check the URL.",
@@ -206,6 +214,7 @@ export const ERRORS = {
   },
   SCRAPE_MEDIA_ERROR: {
     status: 422,
+    variants: { noFfmpeg: 501 },
     message: 'The media could not be fetched or converted',
     description: 'The audio/video file could not be fetched or converted; a 501 when the server has no ffmpeg.',
   },
@@ -252,3 +261,8 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The named causes that answer a code with another status than its own. */
+export type ErrorVariant = {
+  [C in ErrorCode]: (typeof ERRORS)[C] extends { variants: infer V } ? keyof V & string : never;
+}[ErrorCode];

@@ -8,7 +8,10 @@ export function errorsTable(): string {
   const rows = (Object.entries(ERRORS) as [string, ErrorEntry][])
     .map(([code, e], i) => ({ code, e, i }))
     .sort((a, b) => a.e.status - b.e.status || a.i - b.i)
-    .map(({ code, e }) => `| ${e.status} | ${e.bare ? '—' : `\`${code}\``} | ${e.description.replaceAll('|', '\\|')} |`);
+    .map(({ code, e }) => {
+      const statuses = [e.status, ...Object.values(e.variants ?? {})].join(' / ');
+      return `| ${statuses} | ${e.bare ? '—' : `\`${code}\``} | ${e.description.replaceAll('|', '\\|')} |`;
+    });
   return ['| Status | `code` | When, and what to do |', '|---|---|---|', ...rows].join('\n');
 }
 

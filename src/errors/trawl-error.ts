@@ -1,15 +1,13 @@
-import { ERRORS, type ErrorCode, type ErrorEntry } from './codes.js';
+import { ERRORS, type ErrorCode, type ErrorEntry, type ErrorVariant } from './codes.js';
 
 export interface TrawlErrorOptions {
   /** Validation issues, an action's index: whatever helps the caller, sent as `details`. */
   details?: unknown;
   /** Extra response headers (`retry-after`). */
   headers?: Record<string, string>;
-  /**
-   * The status someone else already chose: a scrape engine's (a DNS failure is the
-   * caller's 400 or this server's 500) or the web framework's. Everyone else
-   * takes the table's.
-   */
+  /** The cause, named in the registry, for which this code answers another status. */
+  variant?: ErrorVariant;
+  /** The status the web framework already chose for a refusal of its own. Everyone else takes the table's. */
   status?: number;
 }
 
@@ -34,7 +32,9 @@ export class TrawlError extends Error {
     this.name = 'TrawlError';
     this.details = options.details;
     this.headers = options.headers ?? {};
-    this.status = options.status ?? entry.status;
+    const variant = options.variant && entry.variants?.[options.variant];
+    if (options.variant && variant === undefined) throw new Error(`${code} has no variant "${options.variant}" in src/errors/codes.ts`);
+    this.status = options.status ?? variant ?? entry.status;
   }
 }
 

@@ -50,11 +50,7 @@ export async function buildContent(page: FetchedPage, options: ScrapeOptions, si
     return await buildFile(file, options, signal);
   } catch (err) {
     if (isDocumentError(err)) {
-      throw new ScrapeError(
-        err.code === 'unsupported' ? 'SCRAPE_UNSUPPORTED_FILE_ERROR' : 'SCRAPE_SITE_ERROR',
-        err.message,
-        err.code === 'unsupported' ? 415 : 500,
-      );
+      throw new ScrapeError(err.code === 'unsupported' ? 'SCRAPE_UNSUPPORTED_FILE_ERROR' : 'SCRAPE_SITE_ERROR', err.message);
     }
     throw err;
   }

@@ -1,7 +1,9 @@
+import { TrawlError, type TrawlErrorOptions } from '../errors/trawl-error.js';
+
 /**
  * A scrape that could not produce a Document, with the contract's engine code
- * (§1.7). The API answers it with `status`; crawl and batch list it in their
- * errors with `code`.
+ * (§1.7). The API answers it with the registry's status for that code (and
+ * cause); crawl and batch list it in their errors with `code`.
  */
 export type ScrapeErrorCode =
   | 'SCRAPE_TIMEOUT'
@@ -23,14 +25,11 @@ export type ScrapeErrorCode =
   | 'SCRAPE_MEDIA_ERROR'
   | 'UNKNOWN_ERROR';
 
-export class ScrapeError extends Error {
-  constructor(
-    readonly code: ScrapeErrorCode,
-    message: string,
-    readonly status: number,
-    readonly details?: unknown,
-  ) {
-    super(message);
+export class ScrapeError extends TrawlError {
+  declare readonly code: ScrapeErrorCode;
+
+  constructor(code: ScrapeErrorCode, message: string, options: Pick<TrawlErrorOptions, 'details' | 'variant'> = {}) {
+    super(code, message, options);
     this.name = 'ScrapeError';
   }
 }

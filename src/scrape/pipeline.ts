@@ -38,7 +38,7 @@ function deadlineOf(timeoutMs: number, outer?: AbortSignal) {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out', 408));
+    controller.abort(new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out'));
   }, timeoutMs);
   const onOuter = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', onOuter, { once: true });
@@ -72,10 +72,10 @@ export function createScraper(deps: ScraperDeps): Scraper {
     let found;
     if (o.lockdown) {
       found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(0), new Date(now));
-      if (!found) throw new ScrapeError('SCRAPE_LOCKDOWN_CACHE_MISS', 'No cached copy of this page exists (lockdown mode never fetches)', 404);
+      if (!found) throw new ScrapeError('SCRAPE_LOCKDOWN_CACHE_MISS', 'No cached copy of this page exists (lockdown mode never fetches)');
     } else if (o.minAge !== undefined) {
       found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(0), new Date(now - o.minAge));
-      if (!found) throw new ScrapeError('SCRAPE_NO_CACHED_DATA', `No cached copy of this page at least ${o.minAge} ms old exists`, 404);
+      if (!found) throw new ScrapeError('SCRAPE_NO_CACHED_DATA', `No cached copy of this page at least ${o.minAge} ms old exists`);
     } else if (o.maxAge > 0) {
       found = await store.scrapes.findCached<Document>(input.teamId, key, new Date(now - o.maxAge), new Date(now));
     }

@@ -37,9 +37,9 @@ export function threatVerdict(policy: ThreatProtection, url: string): string | n
  */
 export function assertAllowed(team: TeamThreatPolicy | null, request: ThreatProtection | undefined, url: string): void {
   if (request && team?.allowRequestOverrides === false) {
-    throw new ScrapeError('unsafe_domain_blocked', "This team's threat protection does not allow per-request threatProtection overrides.", 403);
+    throw new ScrapeError('unsafe_domain_blocked', "This team's threat protection does not allow per-request threatProtection overrides.");
   }
   if (!team && !request) return;
   const reason = threatVerdict({ ...team, ...request }, url);
-  if (reason) throw new ScrapeError('unsafe_domain_blocked', `Blocked by threat protection: ${reason}.`, 403);
+  if (reason) throw new ScrapeError('unsafe_domain_blocked', `Blocked by threat protection: ${reason}.`);
 }

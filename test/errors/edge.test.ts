@@ -48,6 +48,14 @@ describe('the registry', () => {
     }
   });
 
+  test('a cause named in the registry answers its own status under the same code', () => {
+    const resolver = answerOf(new TrawlError('SCRAPE_DNS_RESOLUTION_ERROR', "DNS resolution failed: this server's resolver did not answer", { variant: 'resolverFailed' }));
+    assert.equal(resolver.status, 500);
+    assert.equal(resolver.body.code, 'SCRAPE_DNS_RESOLUTION_ERROR');
+    assert.equal(answerOf(new TrawlError('SCRAPE_DNS_RESOLUTION_ERROR')).status, 400);
+    assert.throws(() => new TrawlError('SCRAPE_TIMEOUT', 'late', { variant: 'resolverFailed' }), /SCRAPE_TIMEOUT has no variant "resolverFailed"/);
+  });
+
   test('details and a wait travel with the error', () => {
     const answer = answerOf(rateLimited('Slow down', 1.2));
     assert.equal(answer.status, 429);

@@ -6,16 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
-/**
- * Ways an answer's status used to be written by hand at a throw site. ScrapeError
- * (src/scrape/errors.ts) is the engines' vocabulary and still carries a status
- * beside its code: three of its codes answer two statuses by cause (a host that
- * does not exist is the caller's 400, a resolver that did not answer this
- * server's 500); the scrape handler hands both on to the TrawlError it throws.
- */
+/** Ways an answer's status used to be written by hand at a throw site. */
 const LITERAL_STATUS = [
-  // new ApiError(404, …), new SomethingError(…, 408)
+  // new ApiError(404, …)
   /new\s+\w*Error\(\s*[1-5]\d\d\s*,/,
+  // new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out', 408), also over several lines
+  /new\s+\w*Error\((?:[^()]|\([^()]*\))*?,\s*[1-5]\d\d\s*,?\s*\)/,
   // { status: 409 } handed to an error
   /Error\([^;]*\bstatus:\s*[1-5]\d\d\b/,
   // the old per-status helpers
@@ -39,11 +35,12 @@ function sources(dir: string): string[] {
 test('no file in src outside src/errors builds an error from a literal status: each names its code in the registry', () => {
   const found: string[] = [];
   for (const file of sources(SRC)) {
-    fs.readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (LITERAL_STATUS.some((re) => re.test(line))) found.push(`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`);
-      });
+    const text = fs.readFileSync(file, 'utf8');
+    for (const re of LITERAL_STATUS) {
+      for (const m of text.matchAll(new RegExp(re.source, 'g'))) {
+        found.push(`${path.relative(SRC, file)}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ')}`);
+      }
+    }
   }
   assert.deepEqual(found, []);
 });
@@ -51,6 +48,7 @@ test('no file in src outside src/errors builds an error from a literal status: e
 test('the check sees a literal status where one is written', () => {
   assert.ok(LITERAL_STATUS.some((re) => re.test("throw new ApiError(409, 'Idempotency key already used');")));
   assert.ok(LITERAL_STATUS.some((re) => re.test("throw new TrawlError('CONFLICT', 'busy', { status: 423 });")));
+  assert.ok(LITERAL_STATUS.some((re) => re.test("throw new ScrapeError(\n  'SCRAPE_SITE_ERROR',\n  `The site could not be fetched: ${err.message}`,\n  500,\n);")));
   assert.ok(!LITERAL_STATUS.some((re) => re.test("throw new TrawlError('CONFLICT', 'Idempotency key already used');")));
 });
 

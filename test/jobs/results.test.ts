@@ -94,7 +94,7 @@ describe('scrapeIntoJob', () => {
 
   test('a ScrapeError is final: recorded with its code, not thrown, and a re-run does not scrape again', async () => {
     scraper.next = async () => {
-      throw new ScrapeError('SCRAPE_SITE_ERROR', 'connection refused', 500);
+      throw new ScrapeError('SCRAPE_SITE_ERROR', 'connection refused');
     };
     assert.equal(await run(task('p1')), null);
     assert.equal(await run(task('p1', 2)), null);
@@ -120,7 +120,7 @@ describe('scrapeIntoJob', () => {
     scraper.next = async () => {
       controller.abort(new TaskAbortedError('cancelled', 'Job was cancelled'));
       // What a scraper makes of an aborted fetch: it cannot tell a cancel from a failure.
-      throw new ScrapeError('SCRAPE_SITE_ERROR', 'aborted', 500);
+      throw new ScrapeError('SCRAPE_SITE_ERROR', 'aborted');
     };
     await assert.rejects(run(task('p1'), controller.signal), (e: unknown) => e instanceof TaskAbortedError && e.why === 'cancelled');
     assert.deepEqual(await store.results.errors(jobId), []);

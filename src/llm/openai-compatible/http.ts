@@ -120,7 +120,7 @@ export async function chatCompletion(endpoint: EndpointOptions, request: ChatReq
         throw new LlmError('http', `The LLM endpoint refused the credentials (HTTP ${res.status}): check TRAWL_LLM_API_KEY. ${detail}`, res.status);
       }
       if (res.status === 404) {
-        throw new LlmError('http', `The LLM endpoint answered HTTP 404 for ${url}: check TRAWL_LLM_BASE_URL (it should end before /chat/completions, usually in /v1) and TRAWL_LLM_MODEL. ${detail}`, 404);
+        throw new LlmError('http', `The LLM endpoint answered HTTP 404 for ${url}: check TRAWL_LLM_BASE_URL (it should end before /chat/completions, usually in /v1) and TRAWL_LLM_MODEL. ${detail}`, res.status);
       }
       const error = new LlmError('http', `The LLM endpoint answered HTTP ${res.status}: ${detail}`, res.status);
       if (res.status !== 429 && res.status < 500) throw error;

@@ -103,9 +103,11 @@ export async function toMp3(file: MediaFile, signal: AbortSignal): Promise<Buffe
       await execFileAsync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', input, '-vn', '-codec:a', 'libmp3lame', '-q:a', '4', output], { signal, maxBuffer: 1024 * 1024 });
     } catch (err) {
       const e = err as NodeJS.ErrnoException & { stderr?: string };
-      if (e.code === 'ENOENT') throw new ScrapeError('SCRAPE_MEDIA_ERROR', 'The audio format needs ffmpeg on the server (apt-get install ffmpeg)', 501);
+      if (e.code === 'ENOENT') {
+        throw new ScrapeError('SCRAPE_MEDIA_ERROR', 'The audio format needs ffmpeg on the server (apt-get install ffmpeg)', { variant: 'noFfmpeg' });
+      }
       if (signal.aborted) throw err;
-      throw new ScrapeError('SCRAPE_MEDIA_ERROR', `The media could not be converted to MP3: ${(e.stderr ?? e.message).trim().split('\n')[0]}`, 422);
+      throw new ScrapeError('SCRAPE_MEDIA_ERROR', `The media could not be converted to MP3: ${(e.stderr ?? e.message).trim().split('\n')[0]}`);
     }
     return await readFile(output);
   } finally {
@@ -128,7 +130,7 @@ async function download(ctx: MediaContext, url: string, kind: MediaKind): Promis
     maxBytes: MAX_MEDIA_BYTES,
     signal: ctx.signal,
   });
-  if (res.status >= 400) throw new ScrapeError('SCRAPE_MEDIA_ERROR', `The page's ${kind} file ${url} answered HTTP ${res.status}`, 422);
+  if (res.status >= 400) throw new ScrapeError('SCRAPE_MEDIA_ERROR', `The page's ${kind} file ${url} answered HTTP ${res.status}`);
   const mimeType = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || (kind === 'audio' ? 'audio/mpeg' : 'video/mp4');
   return { data: res.body, mimeType };
 }
@@ -158,7 +160,6 @@ export async function mediaOf(page: FetchedPage, ctx: MediaContext): Promise<{ a
       throw new ScrapeError(
         'SCRAPE_MEDIA_PLATFORM_UNSUPPORTED',
         `The ${kind} of this page is streamed by ${host}'s player: fetching it needs that platform's downloader, which Trawl does not include. Pass a direct link to a media file instead.`,
-        422,
       );
     }
     warnings.push(direct ? `The URL is a ${direct} file, which has no ${kind}.` : `The page has no ${kind} of its own (no <${kind}> element or og:${kind} tag).`);
