@@ -2,7 +2,6 @@ import type { ScrapeRequest } from '../api/index.js';
 import { TrawlError } from '../errors/trawl-error.js';
 import type { RequestContext } from '../http/route.js';
 import type { Document } from '../api/document.js';
-import { isScrapeError } from './errors.js';
 import type { Scraper } from './scraper.js';
 import type { Store } from '../store/store.js';
 
@@ -18,22 +17,17 @@ function disconnectSignal(ctx: RequestContext): AbortSignal {
 export async function scrapeHandler(deps: { scraper: Scraper; store: Store }, ctx: RequestContext<ScrapeRequest>) {
   const body = ctx.body;
   const raw = ctx.req.body as { url?: unknown };
-  try {
-    const doc = await deps.scraper.scrape({
-      url: body.url,
-      sourceURL: typeof raw?.url === 'string' ? raw.url : body.url,
-      options: body,
-      teamId: ctx.team.id,
-      apiKeyId: ctx.apiKey?.id ?? null,
-      baseUrl: ctx.baseUrl,
-      zeroDataRetention: body.zeroDataRetention,
-      signal: disconnectSignal(ctx),
-    });
-    return { success: true, data: doc, scrape_id: doc.metadata.scrapeId, ...(doc.warning && { warning: doc.warning }) };
-  } catch (err) {
-    if (isScrapeError(err)) throw new TrawlError(err.code, err.message, { status: err.status, details: err.details });
-    throw err;
-  }
+  const doc = await deps.scraper.scrape({
+    url: body.url,
+    sourceURL: typeof raw?.url === 'string' ? raw.url : body.url,
+    options: body,
+    teamId: ctx.team.id,
+    apiKeyId: ctx.apiKey?.id ?? null,
+    baseUrl: ctx.baseUrl,
+    zeroDataRetention: body.zeroDataRetention,
+    signal: disconnectSignal(ctx),
+  });
+  return { success: true, data: doc, scrape_id: doc.metadata.scrapeId, ...(doc.warning && { warning: doc.warning }) };
 }
 
 export async function getScrapeHandler(deps: { scraper: Scraper; store: Store }, ctx: RequestContext<unknown, unknown, { jobId: string }>) {
