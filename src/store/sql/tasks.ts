@@ -62,10 +62,16 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   const lockJob = (c: Sql, jobId: string) =>
     c.one<{ status: string; max_concurrency: number | null }>(`SELECT status, max_concurrency FROM jobs WHERE id = ?${forUpdate}`, [jobId]);
 
-  /** Locks the task's job, then the task if `lease` still holds it. */
+  /**
+   * Locks the task's job, then the task if `lease` still holds it. Without row
+   * locks (SQLite's writer holds the database) the job is not read at all:
+   * this runs once per page of a crawl.
+   */
   const leased = async (c: Sql, lease: Lease): Promise<TaskRow | undefined> => {
-    const task = await c.one<{ job_id: string | null }>('SELECT job_id FROM tasks WHERE id = ?', [lease.taskId]);
-    if (task?.job_id) await lockJob(c, task.job_id);
+    if (forUpdate) {
+      const task = await c.one<{ job_id: string | null }>('SELECT job_id FROM tasks WHERE id = ?', [lease.taskId]);
+      if (task?.job_id) await lockJob(c, task.job_id);
+    }
     return c.one<TaskRow>(`SELECT * FROM tasks WHERE id = ? AND lease_token = ? AND state = 'active'${forUpdate}`, [lease.taskId, lease.token]);
   };
 
