@@ -105,11 +105,14 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       }
       else if (which === 'named') continue;
       else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
-      else if (pointsElsewhere(el, weightOf)) drop(el);
-    else if ((el.name === 'p' || el.name === 'div') && weightOf(el).text <= 200 && invitesToSubscribe(textOf(el))) drop(el);
-      else if (weightOf(el).text <= 60) {
+      else if (weightOf(el).text <= 200) {
+        // Only short pieces are read as text, and each once: this runs for every piece of every page.
+        const w = weightOf(el);
         const text = textOf(el);
-        if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
+        if (pointsElsewhere(el, w, text)) drop(el);
+        else if ((el.name === 'p' || el.name === 'div') && invitesToSubscribe(text)) drop(el);
+        else if (w.text > 60) continue;
+        else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
         else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
       }
     }
@@ -364,8 +367,9 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
   for (let n = root.prev; n && lead.length < 3; n = n.prev) {
     if (!isElement(n)) continue;
     const w = weightOf(n);
-    if (w.text === 0 && !survey.h1s.some((h1) => contains(n, h1))) continue;
-    if (survey.named.has(n) || prose(w) < 50 || w.links > 0.25 * w.text || survey.h1s.some((h1) => h1 === n || contains(n, h1))) break;
+    const holdsTitle = survey.h1s.some((h1) => contains(n, h1));
+    if (w.text === 0 && !holdsTitle) continue;
+    if (holdsTitle || survey.h1s.includes(n) || survey.named.has(n) || prose(w) < 50 || w.links > 0.25 * w.text) break;
     lead.unshift(n);
   }
   return lead;
@@ -374,10 +378,8 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
 // A paragraph of the text that only points to other stories: a bold "Auch interessant" or a
 // "Read also:" over a list of links (a heading as text editors write one), or "Lesen Sie
 // auch: <link>". Words that open such a section but go on as a sentence are text.
-function pointsElsewhere(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
-  const w = weightOf(el);
-  if (el.name !== 'p' || w.text > 200) return false;
-  const text = textOf(el);
+function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
+  if (el.name !== 'p') return false;
   if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
   return leadsElsewhere(text) && w.links >= 0.5 * w.text;
 }
