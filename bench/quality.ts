@@ -9,6 +9,10 @@
 //   npm run bench:quality -- --limit 100      the first 100 pages
 //   npm run bench:quality -- --peers none     Trawl and the old engine only
 //   npm run bench:quality -- --show <file>    print Trawl's plain text of one page and its score
+//   npm run bench:quality -- --fast           no HTTP: Trawl's transform called in-process on
+//                                             every page (seconds, for iteration; no peers and
+//                                             no engine before #16 unless --peers names them:
+//                                             `--peers before`). The HTTP run stays the reference.
 // Under `npm run bench -- --quick` (BENCH_QUICK=1): every 5th page, Readability as the only peer.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,6 +33,7 @@ const { values: args } = parseArgs({
     worst: { type: 'string', default: '20' },
     show: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
+    fast: { type: 'boolean', default: false },
   },
 });
 
@@ -39,62 +44,68 @@ let pages = corpusPages();
 if (args.show) pages = pages.filter((p) => p.file === args.show || p.url === args.show);
 const quick = process.env.BENCH_QUICK === '1';
 const every = args.every ? Number(args.every) : args.sample ? 3 : quick ? 5 : 1;
-const peers = quick && args.peers === 'readability,defuddle' ? 'readability' : args.peers;
+const defaultPeers = args.peers === 'readability,defuddle';
+const peers = args.fast && defaultPeers ? 'none' : quick && defaultPeers ? 'readability' : args.peers;
 pages = pages.filter((_, i) => i % every === Number(args.offset) % every);
 if (args.limit) pages = pages.slice(0, Number(args.limit));
 if (pages.length === 0) throw new Error('no corpus page selected');
 
+// --fast leaves out the engine before #16 too, unless --peers names it ("before").
 const methods = [
   TRAWL,
-  BASELINE,
+  ...(args.fast && !peers.includes('before') ? [] : [BASELINE]),
   ...Object.keys(extractors).filter(
     (m) => m !== TRAWL && m !== BASELINE && peers !== 'none' && peers.split(',').some((p) => m.startsWith(p)),
   ),
 ];
 
-// 1. Trawl's real pipeline: POST /v2/scrape against pages served from 127.0.0.1.
-const routes = Object.fromEntries(
-  pages.map((page, i) => [
-    `/p/${i}`,
-    (_req: unknown, res: import('node:http').ServerResponse) => {
-      // As a server that names no charset sends it: Trawl's own detection decodes it.
-      res.writeHead(200, { 'content-type': 'text/html' }).end(pageBytes(page));
-    },
-  ]),
-);
-const site = await startSite(routes);
-const { trawl, dataDir } = await startTrawlInProcess('quality');
-
+// 1. Trawl's real pipeline: POST /v2/scrape against pages served from 127.0.0.1. Under --fast
+// the in-process call of step 2 is scored instead.
 const scraped: string[] = new Array(pages.length).fill('');
-let failures = 0;
-const scrapeStart = performance.now();
-const scrapeCpu = process.cpuUsage();
-try {
-  let next = 0;
-  const worker = async () => {
-    while (next < pages.length) {
-      const i = next++;
-      const res = await fetch(`${trawl.url}/v2/scrape`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: site.url(`/p/${i}`), formats: ['markdown'], maxAge: 0, storeInCache: false }),
-      });
-      const json = (await res.json()) as { success: boolean; data?: { markdown?: string }; error?: string };
-      if (!json.success) {
-        failures++;
-        console.error(`scrape failed: ${pages[i]!.file}: ${json.error}`);
+const scrape = args.fast ? undefined : await scrapeThroughTrawl();
+
+async function scrapeThroughTrawl() {
+  const routes = Object.fromEntries(
+    pages.map((page, i) => [
+      `/p/${i}`,
+      (_req: unknown, res: import('node:http').ServerResponse) => {
+        // As a server that names no charset sends it: Trawl's own detection decodes it.
+        res.writeHead(200, { 'content-type': 'text/html' }).end(pageBytes(page));
+      },
+    ]),
+  );
+  const site = await startSite(routes);
+  const { trawl, dataDir } = await startTrawlInProcess('quality');
+
+  let failures = 0;
+  const start = performance.now();
+  const startCpu = process.cpuUsage();
+  try {
+    let next = 0;
+    const worker = async () => {
+      while (next < pages.length) {
+        const i = next++;
+        const res = await fetch(`${trawl.url}/v2/scrape`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: site.url(`/p/${i}`), formats: ['markdown'], maxAge: 0, storeInCache: false }),
+        });
+        const json = (await res.json()) as { success: boolean; data?: { markdown?: string }; error?: string };
+        if (!json.success) {
+          failures++;
+          console.error(`scrape failed: ${pages[i]!.file}: ${json.error}`);
+        }
+        scraped[i] = json.data?.markdown ?? '';
       }
-      scraped[i] = json.data?.markdown ?? '';
-    }
-  };
-  await Promise.all(Array.from({ length: Number(args.concurrency) }, worker));
-} finally {
-  await trawl.close();
-  await site.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+    await Promise.all(Array.from({ length: Number(args.concurrency) }, worker));
+  } finally {
+    await trawl.close();
+    await site.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { failures, wallMs: performance.now() - start, cpuMs: cpuMs(process.cpuUsage(startCpu)) };
 }
-const scrapeWallMs = performance.now() - scrapeStart;
-const scrapeCpuMs = cpuMs(process.cpuUsage(scrapeCpu));
 
 // 2. Every method on the same decoded HTML, one page at a time, in an order that rotates
 // from page to page so that a neighbour's load on this shared machine falls on all alike.
@@ -121,30 +132,32 @@ for (let i = 0; i < pages.length; i++) {
   }
 }
 // What the scrape returned is what Trawl is scored on; the direct call is only timed.
-outputs[TRAWL] = scraped;
+if (scrape) outputs[TRAWL] = scraped;
 
 const scores: Record<string, Score[]> = Object.fromEntries(
   methods.map((m) => [m, pages.map((p, i) => scorePage(p, plainText(outputs[m]![i]!)))]),
 );
 
 if (args.show) {
-  console.log(plainText(scraped[0]!));
+  console.log(plainText(outputs[TRAWL]![0]!));
   console.log('\n---', JSON.stringify(scores[TRAWL]![0], null, 1));
 }
 
 console.log(
   `\n${pages.length} pages${every > 1 ? ` (every ${every}th)` : ''}; ` +
-    `scrape through Trawl: ${failures} failed, ${(scrapeWallMs / pages.length).toFixed(1)} ms wall and ` +
-    `${(scrapeCpuMs / pages.length).toFixed(1)} ms CPU per page (whole process: server, site and client)\n`,
+    (scrape
+      ? `scrape through Trawl: ${scrape.failures} failed, ${(scrape.wallMs / pages.length).toFixed(1)} ms wall and ` +
+        `${(scrape.cpuMs / pages.length).toFixed(1)} ms CPU per page (whole process: server, site and client)\n`
+      : 'IN-PROCESS (--fast): Trawl scored on its transform called directly, no HTTP scrape\n'),
 );
 console.log(row(['method', 'precision', 'recall', 'F', 'accuracy', 'CPU ms/page', 'p95', 'max', '× before']));
-const baseCpu = mean(cpu[BASELINE]!);
+const baseCpu = cpu[BASELINE] ? mean(cpu[BASELINE]) : NaN;
 for (const m of methods) {
   const t = totals(scores[m]!);
   const c = cpu[m]!;
   console.log(
     row([
-      m + (m === TRAWL ? ' (scraped)' : ''),
+      m + (m === TRAWL ? (scrape ? ' (scraped)' : ' (in-process)') : ''),
       t.precision.toFixed(3),
       t.recall.toFixed(3),
       t.f.toFixed(3),
@@ -152,7 +165,7 @@ for (const m of methods) {
       mean(c).toFixed(2),
       percentile(c, 95).toFixed(1),
       Math.max(...c).toFixed(0),
-      `${(mean(c) / baseCpu).toFixed(2)}×`,
+      Number.isNaN(baseCpu) ? '–' : `${(mean(c) / baseCpu).toFixed(2)}×`,
     ]),
   );
 }
@@ -163,7 +176,7 @@ console.log();
 target('Trawl main-content F', t.f, t.f >= 0.93, '≥ 0.93');
 target('Trawl main-content precision', t.precision, t.precision >= 0.92, '≥ 0.92');
 target('Trawl main-content recall', t.recall, t.recall >= 0.94, '≥ 0.94');
-target('Trawl extraction CPU / before #16', cpuRatio, cpuRatio <= 2, '≤ 2', '×');
+if (cpu[BASELINE]) target('Trawl extraction CPU / before #16', cpuRatio, cpuRatio <= 2, '≤ 2', '×');
 target('Trawl slowest page extraction CPU', slowestMs, slowestMs <= 1000, '≤ 1000 ms', ' ms');
 
 const worst = pages
