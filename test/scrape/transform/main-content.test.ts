@@ -163,6 +163,19 @@ describe('onlyMainContent', () => {
     assert.match(md, /First\./);
   });
 
+  test('short invitations to follow the paper, get its app or support it go; the article about an app stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p>Síguenos en Telegram, Instagram y Facebook.</p>
+      <p>For the latest stories download our apps for <a href="/ios">iOS</a> and <a href="/android">Android</a>.</p>
+      <p>¿Ya sabías que tenemos canal de Telegram? Únete en este <a href="/t">enlace</a>.</p>
+      <p>If you enjoyed reading this post, would you consider supporting our work?</p>
+      <p>If you are already a subscriber, you can <a href="/login">log in</a>.</p>
+      <p>${prose('The new banking app, which the bank released for phones last week, shows every payment as it happens.')}</p></article>`);
+    assert.doesNotMatch(md, /Síguenos|latest stories|canal de Telegram|enjoyed reading|already a subscriber/);
+    assert.match(md, /The new banking app/);
+    assert.match(md, /First\./);
+  });
+
   test('control labels (share, next article, back to the news) and a further-information section go', () => {
     const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
       <p>${prose('Second.')}</p><p>Teilen mit:</p><h3>Weiterführende Informationen</h3><ul><li><a href="/i">Informationen zur Prämie</a></li></ul>

@@ -166,11 +166,21 @@ export function isAboutLine(text: string): boolean {
   return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t));
 }
 
-// Words that invite the reader to subscribe: to a newsletter, to the paper, to a channel.
+// Words that invite the reader to subscribe (a newsletter, the paper), to follow the
+// publication (its social accounts, its channels, its app) or to support it: the paper
+// speaking about itself, not the article.
 const SUBSCRIBE =
-  /\bnewsletters?\b|\bsubscribe\b|\bsign(?:ing)? up\b|abonnieren|abonniere|abonnez|suscr[ií]bete|suscribirse|subskrypcj|assine|iscriviti/iu;
+  /\bnewsletters?\b|\bsubscribe\b|\bsubscribers?\b|\bsign(?:ing)? up\b|abonnieren|abonniere|abonnez|suscr[ií]bete|suscribirse|subskrypcj|assine|iscriviti/iu;
+const FOLLOW =
+  /\bfollow (?:us\b|[^.!?]{1,40}? on (?:twitter|x|instagram|facebook|telegram|whatsapp|youtube|tiktok|linkedin|google news)\b)|s[ií]gue(?:nos|nos en)\b|s[ií]ganos\b|\bnos siga\b|\bfolg(?:e|t|en sie) uns\b|suivez-nous|\bseguici\b|obserwuj nas|\b(?:canal|grupo) de (?:telegram|whatsapp|youtube)\b|\b(?:telegram|whatsapp|youtube)[- ](?:channel|kanal)\b/iu;
+const APP = /\b(?:download|get|install)\b[^.!?]{0,80}\bapps?\b|\b(?:ios|itunes|app store)\b[^.!?]{0,30}\b(?:android|google play)\b/iu;
+const SUPPORT =
+  /\bconsider supporting\b|\bsupport (?:us|our (?:work|journalism))\b|\bapoya (?:el|nuestro) periodismo\b|\bhazte (?:miembro|socio)\b|\bbecome a (?:member|supporter|patron)\b|\bunterstützen sie (?:uns|unsere arbeit)\b|\bsoutenez\b/iu;
 
-/** A short text that asks the reader to subscribe ("Never miss the latest news by signing up…"). */
+/**
+ * A short text that asks the reader to subscribe, follow, get the app or support the
+ * publication ("Never miss the latest news by signing up…", "Síguenos en Telegram").
+ */
 export function invitesToSubscribe(text: string): boolean {
-  return SUBSCRIBE.test(text);
+  return SUBSCRIBE.test(text) || FOLLOW.test(text) || APP.test(text) || SUPPORT.test(text);
 }
