@@ -298,7 +298,7 @@ function isContainer(el: Element): boolean {
 }
 
 // Elements that may hold a whole line of their own: a label, a by-line, a date, a credit.
-const LINES = new Set(['p', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
+const LINES = new Set(['p', 'blockquote', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
 
 // A line on its own, not a few words inside a sentence.
 function standsAlone(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
@@ -377,9 +377,10 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
 
 // A paragraph of the text that only points to other stories: a bold "Auch interessant" or a
 // "Read also:" over a list of links (a heading as text editors write one), or "Lesen Sie
-// auch: <link>". Words that open such a section but go on as a sentence are text.
+// auch: <link>", also set as a quote or a box. Words that open such a section but go on as a sentence
+// are text.
 function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
-  if (el.name !== 'p') return false;
+  if (el.name !== 'p' && el.name !== 'blockquote' && el.name !== 'div') return false;
   if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
   return leadsElsewhere(text) && w.links >= 0.5 * w.text;
 }

@@ -110,6 +110,19 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
+  test('more lead-ins to other stories go: after » or in a quote or a box, and section titles of more stories', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p><strong>Lea más:&nbsp;<a href="/x">Otro caso llega al tribunal supremo</a></strong></p>
+      <blockquote><strong>PUEDES VER:</strong> <a href="/y">¿Cómo sacar el certificado en línea?</a></blockquote>
+      <div>Auch lesen: <a href="/z">Diese drei Sternzeichen verlieben sich zu schnell</a></div>
+      <p>${prose('Second.')}</p>
+      <p>Lea Müller, who runs the farm, says the harvest came early.</p>
+      <h2>Mehr Interessantes</h2><ul><li><a href="/m">Noch eine Geschichte</a></li></ul></article>`);
+    assert.doesNotMatch(md, /Otro caso|PUEDES VER|Sternzeichen|Mehr Interessantes|Noch eine/);
+    assert.match(md, /Lea Müller, who runs the farm/);
+    assert.match(md, /Second\./);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>

@@ -77,26 +77,31 @@ const SECTION_HEADINGS = [
   'похожие', 'читайте также', 'schon gelesen', 'weiterführende', 'weiterführender link', 'further reading', 'notas relacionadas', 'see also', 'read also', 'das thema könnte dich auch interessieren',
   'das könnte dich interessieren', 'lire également', 'à lire également', 'le puede interesar',
   'lea también', 'lee también', 'ver también', 'vedi anche', 'veja também', 'przeczytaj też',
-  'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej',
+  'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej', 'siehe auch', 'mehr interessantes',
+  'entdecke weitere', 'entdecken sie weitere', 'top themen', 'redaktionstipp', 'lesetipp', 'lesetipps',
+  'diese artikel könnten', 'temas relacionados', 'vea también', 'mira también', 'zobacz również',
   // tags, sharing, the author
   'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
   'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
   'à propos de l’auteur', 'sobre el autor', 'newsletter',
 ];
 
-const SECTION_HEADING = new RegExp(
-  `^(?:\\d+\\s+)?(?:${SECTION_HEADINGS.map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`,
-  'u',
-);
+const escape = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SECTION_HEADING = new RegExp(`^(?:\\d+\\s+)?(?:${SECTION_HEADINGS.map(escape).join('|')})(?![\\p{L}])`, 'u');
+
+// Words that lead to another story only when a colon follows ("Lea: <link>", "Puedes ver:
+// <link>"): as the start of a heading they may be a name or a sentence ("Lea Müller wins").
+const LEAD_INS = ['lea', 'lea más', 'lee', 'lee más', 'mira', 'mire', 'vea', 'puedes ver', 'auch lesen', 'mehr lesen', 'auch auf'];
+
+const LEAD_IN = new RegExp(`^[>»›►▶→\\s]*(?:${[...SECTION_HEADINGS, ...LEAD_INS].map(escape).join('|')})\\s*[:|»›–—-]`, 'u');
 
 /**
  * A line that leads to other stories ("Lesen Sie auch: <link>", "LE PUEDE INTERESAR: <link>"):
  * its opening words, then a colon or a dash, then the rest.
  */
 export function leadsElsewhere(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  const m = SECTION_HEADING.exec(t);
-  return !!m && /^\s*[:|»›–—-]/u.test(t.slice(m[0].length));
+  return LEAD_IN.test(text.replace(/\s+/g, ' ').trim().toLowerCase());
 }
 
 /** A heading whose words open a comment section, related stories, tags or an author box. */
