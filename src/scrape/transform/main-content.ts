@@ -109,7 +109,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
         const text = textOf(el);
-        if (pointsElsewhere(el, w, text)) drop(el);
+        if (pointsElsewhere(el, w, text) || inLinkRun(el, weightOf)) drop(el);
         else if ((el.name === 'p' || el.name === 'div') && invitesToSubscribe(text)) drop(el);
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
@@ -383,6 +383,23 @@ function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
   if (el.name !== 'p' && el.name !== 'blockquote' && el.name !== 'div') return false;
   if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
   return leadsElsewhere(text) && w.links >= 0.5 * w.text;
+}
+
+// Paragraphs that are each one link, one after another: a list of other stories written as
+// paragraphs. A single link paragraph may be the source the article cites, so it stays.
+function linkOnly(el: Element | null | undefined, weightOf: (node: ParentNode) => Weight): boolean {
+  if (!el || el.name !== 'p') return false;
+  const w = weightOf(el);
+  return w.anchors === 1 && w.text > 0 && w.links >= 0.9 * w.text;
+}
+
+function siblingElement(el: Element, dir: 'prev' | 'next'): Element | undefined {
+  for (let n = el[dir]; n; n = n[dir]) if (isElement(n)) return n;
+  return undefined;
+}
+
+function inLinkRun(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  return linkOnly(el, weightOf) && (linkOnly(siblingElement(el, 'prev'), weightOf) || linkOnly(siblingElement(el, 'next'), weightOf));
 }
 
 // All bold or italic.

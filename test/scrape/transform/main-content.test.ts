@@ -123,6 +123,17 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
+  test('paragraphs that are each one link, one after another, go; a single link paragraph stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p><a href="/s">The full report of the inquiry (PDF)</a></p>
+      <p>${prose('Second.')}</p>
+      <p><a href="/a">Kohlmann: next we win the Davis Cup</a></p>
+      <p><a href="/b">Young teams named for the coming season</a></p></article>`);
+    assert.match(md, /The full report of the inquiry/);
+    assert.doesNotMatch(md, /Davis Cup|Young teams/);
+    assert.match(md, /Second\./);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>
