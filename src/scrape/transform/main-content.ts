@@ -12,6 +12,7 @@ import { contains, type Element, hasAncestor, isElement, isNonContent, isText, t
 import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
+  disclosesAffiliateLinks,
   HIDDEN_CLASS,
   isAboutLine,
   isChromeLabel,
@@ -110,7 +111,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         const w = weightOf(el);
         const text = textOf(el);
         if (pointsElsewhere(el, w, text) || inLinkRun(el, weightOf)) drop(el);
-        else if ((el.name === 'p' || el.name === 'div') && invitesToSubscribe(text)) drop(el);
+        else if ((el.name === 'p' || el.name === 'div') && (invitesToSubscribe(text) || disclosesAffiliateLinks(text))) drop(el);
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
         else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);

@@ -134,6 +134,17 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
+  test('a note that the links are affiliate links goes, and a credit line in more languages; the caption stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <p><em>Anzeige, enthält Affiliate Links</em></p>
+      <figure><img src="/a.jpg" alt="A"><figcaption><span>Merkel met Marin in Berlin on Wednesday.</span> <span>Kuva: Alexander Becher</span></figcaption></figure>
+      <p>This post may contain links; if you buy through them I may receive a small commission.</p>
+      <p>${prose('The commission of inquiry, which met for a year, found that the affiliate company paid.')}</p></article>`);
+    assert.doesNotMatch(md, /Anzeige, enthält|Kuva|small commission/);
+    assert.match(md, /Merkel met Marin in Berlin/);
+    assert.match(md, /The commission of inquiry/);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>

@@ -162,7 +162,7 @@ export function isDateLine(text: string): boolean {
 
 // Who took the picture or where the text comes from, and how long it takes to read: lines
 // about the article rather than of it.
-const CREDIT_LINE = /^\(?(?:fotos?|photos?|photo credits?|photograph|bild(?:er|quelle)?|images?|imagen(?:es)?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło|©)\s*[:©]/u;
+const CREDIT_LINE = /^\(?(?:fotos?|photos?|photo credits?|photograph|fotograf[ií]a|bild(?:er|quelle)?|images?|imagen(?:es)?|imagem|immagine|beeld|kuvat?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło|©)\s*[:©]/u;
 const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minuti)\.?\s*(?:read|reading|reading time|lesezeit|lesedauer|czytania|de lectura|di lettura|de lecture|leestijd)|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania|leestijd)\s*:?\s*(?:ca\.\s*)?\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?)\.?)$/u;
 
 /** A line that only credits a picture or a source ("Foto: dpa", "Quelle: …") or gives a reading time ("5 min read"). */
@@ -188,4 +188,13 @@ const SUPPORT =
  */
 export function invitesToSubscribe(text: string): boolean {
   return SUBSCRIBE.test(text) || FOLLOW.test(text) || APP.test(text) || SUPPORT.test(text);
+}
+
+// A note that the page's links earn the publisher a commission.
+const AFFILIATE =
+  /\baffiliate[- ]?links?\b|\bpartner-?links\b|\b(?:erhalten|erhält|bekommen|bekommt)\b[^.!?]{0,60}\bprovision\b|\b(?:receive|earn|get)s? (?:a )?(?:small )?commission\b|\benlaces de afiliados?\b|\bliens? (?:d'|d’)?affili/iu;
+
+/** A short note that the page's links are affiliate links ("Anzeige, enthält Affiliate Links"). */
+export function disclosesAffiliateLinks(text: string): boolean {
+  return AFFILIATE.test(text);
 }
