@@ -18,6 +18,7 @@ import {
   isChromeLabel,
   invitesToSubscribe,
   isDateLine,
+  leadsBack,
   leadsElsewhere,
   opensChromeSection,
 } from './main-content/markers.js';
@@ -115,6 +116,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
         else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
+        else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
       }
     }
     return { skip, left: rootWeight.text - dropped };

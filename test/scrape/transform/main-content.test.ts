@@ -145,6 +145,21 @@ describe('onlyMainContent', () => {
     assert.match(md, /The commission of inquiry/);
   });
 
+  test('headings that open the comment form or say there are no comments go with what follows', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <h3>Vos réactions</h3><p>Soyez le premier à réagir à cet article.</p>
+      <h2>Keine Kommentare</h2><p>Sei der Erste, der etwas schreibt.</p></article>`);
+    assert.equal(md, `# T\n\n${prose('First.')}`);
+  });
+
+  test('a line naming the category the post was filed under, and links back to the list, go; a heading "Zurück zur Natur" stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <div class="PostCategory">Kategorie: <a href="/c/news">News</a></div>
+      <h2>Zurück zur Natur</h2><p>${prose('Second.')}</p>
+      <p><a href="/news">zurück zur Listenansicht</a></p><a class="link-prev" href="/press">Back to the newsroom</a></article>`);
+    assert.equal(md, `# T\n\n${prose('First.')}\n\n## Zurück zur Natur\n\n${prose('Second.')}`);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>

@@ -62,6 +62,10 @@ const SECTION_HEADINGS = [
   'commentaire', 'commentaires', 'laisser un commentaire', 'réagir', 'comentario', 'comentarios',
   'deja un comentario', 'deixe um comentário', 'comentários', 'commenti', 'lascia un commento',
   'reacties', 'reactie', 'komentarze', 'komentarz', 'kommentarer', 'kommentit', 'комментарии',
+  'no comments', 'no responses', 'no response so far', 'keine kommentare', 'noch keine kommentare',
+  'kommentar verfassen', 'kommentar schreiben', 'einen kommentar schreiben', 'schreibe einen kommentar',
+  'hinterlasse einen kommentar', 'write a comment', 'add a comment', 'join the discussion',
+  'join the conversation', 'vos réactions', 'vos commentaires', 'tus comentarios', 'deja tu comentario',
   // related and further stories
   'related', 'you may also like', 'you might also like', 'you may be interested', 'more from',
   'more on this', 'more stories', 'read more', 'read next', 'recommended', 'most read', 'most popular',
@@ -143,6 +147,15 @@ export function isChromeLabel(text: string): boolean {
   return t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t);
 }
 
+// Links back to where the reader came from: the overview, the list, the previous page.
+const BACK = /^[«‹<←\s]*(?:back to|go back to|return to|zurück zu[mr]?|zurück zur|retour (?:à|au|aux)|volver a[l]?|regresar a[l]?|torna a[l]?|terug naar|powrót do|voltar para)\b/u;
+
+/** A link's text that leads back ("Zurück zur Listenansicht", "Back to the newsroom"). */
+export function leadsBack(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return t.length <= 60 && BACK.test(t);
+}
+
 // Month names by their first letters, in the languages above.
 const MONTH = '(?:jan|feb|f[ée]v|m[äa]r|apr|avr|abr|ma[iyj]|mei|mag|ju[nli]|giu|lug|aug|ao[uû]|ago|se[pt]|wrz|o[ck]t|ott|out|pa[źz]|nov|lis|de[cz]|d[ée]c|dic|gru|ene|sty|lut|kwi|cze|lip|sie)\\p{L}*';
 
@@ -165,10 +178,16 @@ export function isDateLine(text: string): boolean {
 const CREDIT_LINE = /^\(?(?:fotos?|photos?|photo credits?|photograph|fotograf[ií]a|bild(?:er|quelle)?|images?|imagen(?:es)?|imagem|immagine|beeld|kuvat?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło|©)\s*[:©]/u;
 const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minuti)\.?\s*(?:read|reading|reading time|lesezeit|lesedauer|czytania|de lectura|di lettura|de lecture|leestijd)|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania|leestijd)\s*:?\s*(?:ca\.\s*)?\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?)\.?)$/u;
 
-/** A line that only credits a picture or a source ("Foto: dpa", "Quelle: …") or gives a reading time ("5 min read"). */
+// Which category or tags the post was filed under.
+const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|rubrique|filed under|posted in|abgelegt unter|veröffentlicht in|tags|schlagwörter|schlagworte|etiquetas)\s*:/u;
+
+/**
+ * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …"), gives a reading
+ * time ("5 min read") or the category the post was filed under ("Kategorie: News").
+ */
 export function isAboutLine(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t));
+  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t) || FILED_LINE.test(t));
 }
 
 // Words that invite the reader to subscribe (a newsletter, the paper), to follow the
