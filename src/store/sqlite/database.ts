@@ -71,24 +71,49 @@ const dialect: Dialect = {
 };
 
 /**
- * The transaction open on any SQLite connection of this process, if one is.
- * A transaction's statements are separated by awaits: a statement of another
- * caller run in between would join it on the same connection, or, on a second
- * connection, wait synchronously for the write lock this very thread holds.
- * So every other statement waits for it to end; the wait is written out at
- * each call, as an extra await between the check and the statement would let
- * another transaction begin unseen.
+ * Group commit. Writes are gathered into one SQLite transaction, the batch,
+ * committed once the event loop has run what is ready now (setImmediate):
+ * the pages of a crawl in flight write at about the same moments, and one
+ * commit for all of them costs what one commit for each did not. A write (or
+ * a transaction) answers only once its batch is committed, so what a caller
+ * is told is written is as durable as before; a transaction runs in a
+ * savepoint of the batch, all or nothing as before; and statements run in the
+ * order they were called, so a crash leaves the state of some moment of that
+ * order. A read outside a transaction waits for the batch to commit, never
+ * answering what a crash could still take back.
+ *
+ * One batch at a time in the process, on one connection: a statement on a
+ * second connection would wait synchronously for the write lock this very
+ * thread holds. A transaction's statements are separated by awaits, so while
+ * its body runs every other statement waits for it to end; the wait is
+ * written out at each call, as an extra await between the check and the
+ * statement would let another transaction begin unseen.
  */
-let open: Promise<void> | null = null;
+interface Batch {
+  db: Db;
+  /** Settles when the batch is committed (or failed); never rejects, see `error`. */
+  done: Promise<void>;
+  end: () => void;
+  error?: unknown;
+  /** The commit is due and waits for the running body to end. */
+  due: boolean;
+}
+let batch: Batch | null = null;
+/** A transaction's body running (its savepoint or snapshot open). */
+let body: Promise<void> | null = null;
 
 /** Arrays bind as JSON text, which `json_each` reads (Dialect.inList). */
 const bind = (params: readonly unknown[]) => params.map((p) => (Array.isArray(p) ? JSON.stringify(p) : p));
+
+/** What a statement outside a transaction waits for: a body, or a batch it cannot join. */
+const blocker = (db: Db, reading: boolean): Promise<void> | null =>
+  body ?? (batch && (reading || batch.db !== db) ? batch.done : null);
 
 /**
  * The SQL interface over better-sqlite3. Statements are prepared once and kept
  * by their text: the crawl path runs the same few thousands of times.
  */
-export function sqliteSql(db: Db): Sql {
+export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let s = statements.get(sql);
@@ -101,6 +126,49 @@ export function sqliteSql(db: Db): Sql {
   const beginWrite = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');
+  const savepoint = db.prepare('SAVEPOINT tx');
+  const release = db.prepare('RELEASE tx');
+  const rollbackTo = db.prepare('ROLLBACK TO tx');
+
+  const commitBatch = (b: Batch) => {
+    if (batch !== b) return;
+    if (body) {
+      b.due = true;
+      return;
+    }
+    batch = null;
+    try {
+      if (b.error === undefined) commit.run();
+    } catch (err) {
+      b.error = err;
+    }
+    if (b.error !== undefined && db.inTransaction) rollback.run();
+    b.end();
+  };
+  /** The batch on this connection, opened when there is none. */
+  const joinBatch = (): Batch => {
+    if (batch) return batch;
+    beginWrite.run();
+    let end!: () => void;
+    const b: Batch = { db, done: new Promise((resolve) => (end = resolve)), end, due: false };
+    batch = b;
+    setImmediate(() => commitBatch(b));
+    return b;
+  };
+  /** Answers `value` once `b` is committed, or its failure. */
+  const committed = async <T>(b: Batch, value: T): Promise<T> => {
+    await b.done;
+    if (b.error !== undefined) throw b.error;
+    return value;
+  };
+  /** A statement failed inside the batch; SQLite may have rolled the whole of it back. */
+  const failed = (b: Batch, err: unknown) => {
+    if (db.inTransaction || b.error !== undefined) return;
+    // Its joiners are told so; later statements start a batch of their own.
+    b.error = err;
+    if (batch === b) batch = null;
+    b.end();
+  };
 
   // Runs on the connection as it is: the handle a transaction's body is given.
   const inTx: Sql = {
@@ -121,38 +189,73 @@ export function sqliteSql(db: Db): Sql {
     },
   };
 
+  /** Runs `fn` with nothing else on the connection meanwhile. */
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    let ended!: () => void;
+    body = new Promise((resolve) => (ended = resolve));
+    try {
+      return await fn();
+    } finally {
+      body = null;
+      ended();
+      if (batch?.due) commitBatch(batch);
+    }
+  };
+
   return {
     ...inTx,
     async all<R>(sql: string, params?: readonly unknown[]) {
-      while (open) await open;
-      return inTx.all<R>(sql, params);
+      for (let w = blocker(db, true); w; w = blocker(db, true)) await w;
+      return prepare(sql).all(...bind(params ?? [])) as R[];
     },
     async one<R>(sql: string, params?: readonly unknown[]) {
-      while (open) await open;
-      return inTx.one<R>(sql, params);
+      for (let w = blocker(db, true); w; w = blocker(db, true)) await w;
+      return prepare(sql).get(...bind(params ?? [])) as R | undefined;
     },
     async run(sql, params) {
-      while (open) await open;
-      return inTx.run(sql, params);
+      for (let w = blocker(db, false); w; w = blocker(db, false)) await w;
+      const b = joinBatch();
+      let changes: number;
+      try {
+        changes = prepare(sql).run(...bind(params ?? [])).changes;
+      } catch (err) {
+        failed(b, err);
+        throw err;
+      }
+      return committed(b, changes);
     },
     async tx(fn, opts) {
-      while (open) await open;
-      let ended!: () => void;
-      open = new Promise((resolve) => (ended = resolve));
-      try {
-        (opts?.snapshot ? begin : beginWrite).run();
+      for (let w = blocker(db, !!opts?.snapshot); w; w = blocker(db, !!opts?.snapshot)) await w;
+      if (opts?.snapshot) {
+        return exclusive(async () => {
+          begin.run();
+          try {
+            return await fn(inTx);
+          } finally {
+            if (db.inTransaction) commit.run();
+          }
+        });
+      }
+      const b = joinBatch();
+      const out = await exclusive(async () => {
+        savepoint.run();
         try {
-          const out = await fn(inTx);
-          commit.run();
-          return out;
+          const value = await fn(inTx);
+          release.run();
+          return value;
         } catch (err) {
-          if (db.inTransaction) rollback.run();
+          if (db.inTransaction) {
+            rollbackTo.run();
+            release.run();
+          } else failed(b, err);
           throw err;
         }
-      } finally {
-        open = null;
-        ended();
-      }
+      });
+      return committed(b, out);
+    },
+    async close() {
+      for (let w = blocker(db, true); w; w = blocker(db, true)) await w;
+      db.close();
     },
   };
 }

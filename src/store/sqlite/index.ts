@@ -35,7 +35,7 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     exclusive: opts.exclusive !== false,
     pages: createSqlitePageStore(sql),
     async close() {
-      opened.close();
+      await sql.close();
       release();
     },
   });
