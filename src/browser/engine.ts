@@ -1,4 +1,3 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import { EgressError, type AddressPolicyOptions, type Resolver } from '../egress/index.js';
 import { Deadline } from './deadline.js';
 import { startEgressProxy, type EgressProxy } from './egress-proxy.js';
@@ -7,7 +6,8 @@ import { BrowserError, isBrowserError } from './errors.js';
 import { renderPage } from './render-page.js';
 import { PageSlots } from './page-slots.js';
 import { BrowserPool } from './pool.js';
-import { applyRequestRules, splitCallerHeaders } from './request-rules.js';
+import { splitCallerHeaders } from './request-rules.js';
+import type { Tab } from './tab.js';
 import type { RenderRequest, RenderResult } from './types.js';
 
 export interface BrowserEngineOptions extends AddressPolicyOptions {
@@ -24,7 +24,7 @@ export interface BrowserEngineOptions extends AddressPolicyOptions {
   extraArgs?: string[];
   /** How long close() lets running renders finish before closing the browser. Default 5 s. */
   closeGraceMs?: number;
-  /** Pages opened ahead of the renders that will take them (BrowserPool); default 2, 0 for none. */
+  /** Tabs kept between renders and reset for the next (BrowserPool); default 2, 0 for a new context and page per render. */
   warmPages?: number;
 }
 
@@ -33,7 +33,7 @@ export interface BrowserEngineStats {
   launches: number;
   activePages: number;
   queued: number;
-  /** Renders that took a page opened ahead. */
+  /** Renders served by a tab kept from an earlier render. */
   warmHits: number;
 }
 
@@ -49,8 +49,8 @@ interface Running {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-// A context that does not close in this long means a wedged browser, which is then replaced.
-const CONTEXT_CLOSE_MS = 5_000;
+// A tab that is neither reset nor closed in this long means a wedged browser, which is then replaced.
+const TAB_RELEASE_MS = 5_000;
 
 function checkUrl(raw: string): URL {
   let url: URL;
@@ -83,10 +83,10 @@ function settleWithin<T>(promise: Promise<T>, ms: number): Promise<boolean> {
 }
 
 /**
- * The browser engine: one Chromium per process behind an egress-checking proxy, a fresh
- * context per render, at most `maxPages` pages at once. Creating it starts nothing; the
- * first render starts the proxy and the browser, so a server without Chromium runs fine
- * until a request needs it.
+ * The browser engine: one Chromium per process behind an egress-checking proxy, a context
+ * of its own per render (new, or kept and reset: see BrowserPool), at most `maxPages`
+ * pages at once. Creating it starts nothing; the first render starts the proxy and the
+ * browser, so a server without Chromium runs fine until a request needs it.
  */
 export function createBrowserEngine(options: BrowserEngineOptions = {}): BrowserEngine {
   const slots = new PageSlots(options.maxPages ?? 2);
@@ -136,8 +136,9 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     return started;
   }
 
-  async function closeContext(pool: BrowserPool, browser: Browser, context: BrowserContext): Promise<void> {
-    if (!(await settleWithin(context.close(), CONTEXT_CLOSE_MS))) await pool.discard(browser);
+  /** Resets the tab for reuse or closes it; one that does neither in time means a wedged browser. */
+  async function releaseTab(pool: BrowserPool, tab: Tab, reuse: boolean): Promise<void> {
+    if (!(await settleWithin(pool.release(tab, reuse), TAB_RELEASE_MS))) await pool.discard(tab.browser);
   }
 
   async function render(request: RenderRequest): Promise<RenderResult> {
@@ -172,7 +173,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
       const locale = localeFor(request.location);
       const acceptLanguage = headers.everywhere['accept-language'] ?? locale.acceptLanguage;
       const skipTlsVerification = request.skipTlsVerification ?? true;
-      const opening = pool.openPage((browser) => ({
+      const blockAds = request.blockAds ?? true;
+      const opening = pool.openTab((browser) => ({
         ...contextOptionsFor({
           mobile: request.mobile,
           locale,
@@ -183,34 +185,39 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           defaultUserAgent: options.userAgent,
         }),
         ...(proxy !== direct && { proxy: { server: proxy.url } }),
-      }));
+      }), blockAds);
       // A page that opens after the deadline still has to be closed.
       opening.then(
-        (opened) => {
-          if (stop.signal.aborted) void closeContext(pool, opened.browser, opened.context);
+        (tab) => {
+          if (stop.signal.aborted) void releaseTab(pool, tab, false);
         },
         () => undefined,
       );
-      const { browser, context, page } = await Promise.race([opening, stopped]);
+      const tab = await Promise.race([opening, stopped]);
+      // Credentials in the URL go to Chromium's HTTP auth cache, which a reset cannot clear.
+      if (url.username || url.password) tab.taint();
+      let rendered = false;
       try {
-        await applyRequestRules(context, {
+        await tab.rules.apply({
           targetUrl: url.href,
           headers,
           navigationAcceptLanguage: acceptLanguage === locale.locale ? undefined : acceptLanguage,
-          blockAds: request.blockAds ?? true,
+          blockAds,
         });
-        const session = renderPage(page, { ...request, url: url.href }, deadline, proxy);
+        const session = renderPage(tab.page, { ...request, url: url.href }, deadline, proxy);
         session.catch(() => undefined);
         const capture = await Promise.race([session, stopped]);
+        rendered = true;
         return { ...capture, timings: { queuedMs, totalMs: Date.now() - startedAt } };
       } catch (err) {
         if (stop.signal.aborted) throw stop.signal.reason;
-        if (!browser.isConnected()) {
+        if (!tab.browser.isConnected()) {
           throw new BrowserError('BROWSER_CRASHED', `Chromium exited while rendering ${url.href}`, { url: url.href, cause: err });
         }
         throw err;
       } finally {
-        const closed = closeContext(pool, browser, context);
+        // Only a tab whose render ended cleanly is kept: one cut short may still be busy.
+        const closed = releaseTab(pool, tab, rendered && !stop.signal.aborted);
         if (stop.signal.aborted) {
           // Answer the timeout now; the slot frees once the page is really gone.
           const handOver = release;

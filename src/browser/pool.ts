@@ -1,6 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { findChromium } from './chromium.js';
 import { BrowserError } from './errors.js';
+import { Tab } from './tab.js';
 
 /**
  * Measured on the target machine (docs: dependencies §1). `--single-process` is left out
@@ -27,52 +28,36 @@ export interface BrowserPoolOptions {
   executablePath?: string;
   extraArgs?: readonly string[];
   /**
-   * Pages kept open ahead, each in a fresh context of its own, for the next renders
-   * with the same context options. Default 2; 0 opens every page on demand.
+   * Tabs kept open between renders, each reset after use (see Tab), for the next renders
+   * with the same context options. Default 2; 0 opens a new context and page for every
+   * render and closes it after.
    */
   warmPages?: number;
 }
 
 const LAUNCH_TIMEOUT_MS = 30_000;
 
-export interface OpenedPage {
-  browser: Browser;
-  context: BrowserContext;
-  page: Page;
-}
-
-interface WarmPage {
-  key: string;
-  browser: Browser;
-  opened: Promise<OpenedPage>;
-}
-
 /**
  * One Chromium per process, started on first use and started again on the next use after
- * it dies. Each render gets its own context, so cookies and storage never cross requests.
- *
- * Opening a page starts a renderer process, the bulk of a simple render's cost (a second
- * on a busy 2-core machine, against a few hundred ms for the navigation). So pages are
- * opened ahead, each in a fresh context with the options the last renders used: the next
- * render with those options takes one and a new one is opened while it runs, during its
- * waits for the network and the page to settle. A warm page is never reused: it serves
- * one render and is closed with its context, so nothing (cookies, storage, service
- * workers, permissions, history) crosses from one scrape to the next.
+ * it dies. Each render has a tab (a page in a context of its own) to itself: a new one, or
+ * one kept from an earlier render with the same context options and reset since, so that
+ * cookies, storage, service workers, permissions and history never cross renders.
  */
 export class BrowserPool {
   private launching: Promise<Browser> | undefined;
   private current: Browser | undefined;
   private closed = false;
   private launchCount = 0;
-  private warm: WarmPage[] = [];
-  private warmServed = 0;
+  /** Reset and ready, the most recently used last. */
+  private idle: Tab[] = [];
+  private reused = 0;
   private cooling = false;
 
   constructor(private readonly options: BrowserPoolOptions) {}
 
-  /** Renders that took a page opened ahead. */
+  /** Renders served by a tab kept from an earlier one. */
   get warmHits(): number {
-    return this.warmServed;
+    return this.reused;
   }
 
   /** How many times Chromium has been started; a restart after a crash counts. */
@@ -93,22 +78,22 @@ export class BrowserPool {
     return this.launching;
   }
 
-  async openPage(contextOptions: (browser: Browser) => BrowserContextOptions): Promise<OpenedPage> {
+  /**
+   * A tab for one render; hand it back with `release`. `blockAds` is fixed for a tab's
+   * life (its banner-hiding script), so it is part of what a kept tab must match.
+   */
+  async openTab(contextOptions: (browser: Browser) => BrowserContextOptions, blockAds: boolean): Promise<Tab> {
     for (let attempt = 1; ; attempt++) {
       const browser = await this.browser();
       const options = contextOptions(browser);
-      const key = JSON.stringify(options);
-      const warm = await this.takeWarm(browser, key);
-      if (warm) {
-        this.warmServed++;
-        this.openAhead(browser, key, options);
-        return warm;
+      const key = JSON.stringify({ options, blockAds });
+      const kept = await this.takeIdle(browser, key);
+      if (kept) {
+        this.reused++;
+        return kept;
       }
       try {
-        const opened = await this.open(browser, options);
-        // After this render's own page, so that a cold start does not open three at once.
-        this.openAhead(browser, key, options);
-        return opened;
+        return await this.open(browser, key, options, blockAds);
       } catch (err) {
         // Killed between renders and the 'disconnected' event not yet seen: relaunch once.
         if (attempt === 1 && !browser.isConnected()) {
@@ -120,56 +105,57 @@ export class BrowserPool {
     }
   }
 
-  private async open(browser: Browser, options: BrowserContextOptions): Promise<OpenedPage> {
+  /**
+   * Resets the tab and keeps it for a later render, or closes it: when `reuse` is false,
+   * when tabs are not kept, or when the reset fails. Resolves once the tab is ready or gone.
+   */
+  async release(tab: Tab, reuse: boolean): Promise<void> {
+    const limit = this.options.warmPages ?? 2;
+    if (reuse && limit > 0 && !this.closed && !this.cooling && tab.reusable) {
+      const ready = await tab.reset().then(
+        () => true,
+        () => false,
+      );
+      if (ready && !this.closed && !this.cooling && tab.browser === this.current) {
+        this.idle.push(tab);
+        // The least recently used go first: other options' tabs make way for the busy ones.
+        for (const extra of this.idle.splice(0, Math.max(0, this.idle.length - limit))) void extra.close().catch(() => undefined);
+        return;
+      }
+    }
+    await tab.close();
+  }
+
+  private async open(browser: Browser, key: string, options: BrowserContextOptions, blockAds: boolean): Promise<Tab> {
     let context: BrowserContext | undefined;
     try {
       context = await browser.newContext(options);
-      const page = await context.newPage();
-      return { browser, context, page };
+      const tab = await Tab.open(browser, key, context, (this.options.warmPages ?? 2) > 0);
+      if (blockAds) await tab.rules.hideBanners();
+      return tab;
     } catch (err) {
       await context?.close().catch(() => undefined);
       throw err;
     }
   }
 
-  /** A page opened ahead for `key` that is still alive, if there is one. */
-  private async takeWarm(browser: Browser, key: string): Promise<OpenedPage | undefined> {
-    const at = this.warm.findIndex((w) => w.key === key && w.browser === browser);
-    if (at < 0) return undefined;
-    const opened = await this.warm.splice(at, 1)[0]!.opened.catch(() => undefined);
-    if (!opened) return undefined;
-    // One round trip to the browser: a Chromium killed since the page opened fails it here,
-    // where a fresh open (and the relaunch after it) can still follow.
-    const alive = await opened.context.cookies().then(
-      () => !opened.page.isClosed(),
-      () => false,
-    );
-    if (alive) return opened;
-    await opened.context.close().catch(() => undefined);
-    return undefined;
-  }
-
-  /**
-   * Tops the pages open ahead up to `warmPages`, all for `key`: the options of the latest
-   * render are the likeliest of the next. Pages opened for other options are closed.
-   */
-  private openAhead(browser: Browser, key: string, options: BrowserContextOptions): void {
-    const limit = this.options.warmPages ?? 2;
-    if (this.closed || this.cooling) return;
-    for (const w of this.warm.filter((w) => w.key !== key)) this.dropWarm(w);
-    this.warm = this.warm.filter((w) => w.key === key);
-    while (this.warm.length < limit) {
-      const opened = this.open(browser, options);
-      opened.catch(() => undefined);
-      this.warm.push({ key, browser, opened });
+  /** A kept tab for `key` that is still alive, if there is one. */
+  private async takeIdle(browser: Browser, key: string): Promise<Tab | undefined> {
+    for (let at = this.idle.length - 1; at >= 0; at--) {
+      const tab = this.idle[at]!;
+      if (tab.key !== key || tab.browser !== browser) continue;
+      this.idle.splice(at, 1);
+      // One round trip to the browser: a Chromium killed since the tab was kept fails it here,
+      // where a fresh open (and the relaunch after it) can still follow.
+      const alive = await tab.context.cookies().then(
+        () => tab.reusable,
+        () => false,
+      );
+      if (alive) return tab;
+      void tab.close().catch(() => undefined);
+      return undefined;
     }
-  }
-
-  private dropWarm(w: WarmPage): void {
-    void w.opened.then(
-      (o) => o.context.close().catch(() => undefined),
-      () => undefined,
-    );
+    return undefined;
   }
 
   /** Drops a browser that stopped answering; the next render launches a new one. */
@@ -178,15 +164,15 @@ export class BrowserPool {
     await browser.close().catch(() => undefined);
   }
 
-  /** Closes the pages opened ahead and opens no more: the engine is closing, renders are ending. */
+  /** Closes the kept tabs and keeps no more: the engine is closing, renders are ending. */
   stopWarming(): void {
     this.cooling = true;
-    for (const w of this.warm.splice(0)) this.dropWarm(w);
+    for (const tab of this.idle.splice(0)) void tab.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.warm.splice(0)) this.dropWarm(w);
+    for (const tab of this.idle.splice(0)) void tab.close().catch(() => undefined);
     const launching = this.launching;
     this.launching = undefined;
     const browser = await launching?.catch(() => undefined);
@@ -194,7 +180,7 @@ export class BrowserPool {
   }
 
   private forget(browser: Browser): void {
-    this.warm = this.warm.filter((w) => w.browser !== browser);
+    this.idle = this.idle.filter((tab) => tab.browser !== browser);
     if (this.current !== browser) return;
     this.current = undefined;
     this.launching = undefined;

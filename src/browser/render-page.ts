@@ -1,4 +1,4 @@
-import { errors, type Page, type Response } from 'playwright-core';
+import { errors, type Page, type Request, type Response } from 'playwright-core';
 import { EgressError } from '../egress/index.js';
 import { REMOVE_COOKIE_BANNERS_SCRIPT } from './ad-block.js';
 import { runActions } from './actions.js';
@@ -89,7 +89,7 @@ async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
 }
 
 /**
- * One render on a fresh page: navigate, settle, run the actions, capture. The caller owns
+ * One render on a fresh or freshly reset page: navigate, settle, run the actions, capture. The caller owns
  * the page's context and the overall deadline race; this only passes each step what is
  * left of the budget.
  */
@@ -99,21 +99,37 @@ export async function renderPage(
   deadline: Deadline,
   proxy: EgressProxy,
 ): Promise<PageCapture> {
-  let lastNavigationUrl = request.url;
-  let lastDocument: Response | undefined;
+  const seen = { lastNavigationUrl: request.url, lastDocument: undefined as Response | undefined };
   // frame() throws for service-worker requests, never for navigations, hence the order.
-  page.on('request', (req) => {
-    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) lastNavigationUrl = req.url();
-  });
-  page.on('response', (res) => {
-    if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) lastDocument = res;
-  });
+  const onRequest = (req: Request): void => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) seen.lastNavigationUrl = req.url();
+  };
+  const onResponse = (res: Response): void => {
+    if (res.request().isNavigationRequest() && res.frame() === page.mainFrame()) seen.lastDocument = res;
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  try {
+    return await render(page, request, deadline, proxy, seen);
+  } finally {
+    // The page may serve later renders.
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+  }
+}
 
+async function render(
+  page: Page,
+  request: RenderRequest,
+  deadline: Deadline,
+  proxy: EgressProxy,
+  seen: { lastNavigationUrl: string; lastDocument: Response | undefined },
+): Promise<PageCapture> {
   let response: Response | null;
   try {
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: deadline.remaining() });
   } catch (err) {
-    throw navigationError(err, lastNavigationUrl, proxy);
+    throw navigationError(err, seen.lastNavigationUrl, proxy);
   }
   if (response?.headers()[EGRESS_ERROR_HEADER]) {
     throw (
@@ -134,7 +150,7 @@ export async function renderPage(
   }
 
   if (request.blockAds !== false) await page.evaluate(REMOVE_COOKIE_BANNERS_SCRIPT);
-  const document = lastDocument ?? response;
+  const document = seen.lastDocument ?? response;
   const headers = document ? await document.allHeaders() : {};
   const capture: PageCapture = {
     url: page.url(),

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Request, Route } from 'playwright-core';
 import { HIDE_COOKIE_BANNERS_SCRIPT, isBlockedHost } from './ad-block.js';
 
 /**
@@ -58,32 +58,69 @@ export interface RequestRules {
   blockAds: boolean;
 }
 
-export async function applyRequestRules(context: BrowserContext, rules: RequestRules): Promise<void> {
-  const { targetUrl, headers, blockAds, navigationAcceptLanguage } = rules;
-  if (headers.cookies.length > 0) {
-    // Cookies rather than a header: the browser then scopes them to the site, as a real visit would.
-    await context.addCookies(headers.cookies.map((cookie) => ({ ...cookie, url: targetUrl })));
-  }
-  if (blockAds) await context.addInitScript(HIDE_COOKIE_BANNERS_SCRIPT);
+/**
+ * The request rules of a context that may serve one render after another: the route and
+ * the banner-hiding script are installed once, on first need, and then follow whatever
+ * rules the current render set. Installing and removing them for each render would cost
+ * more than the render of a simple page.
+ */
+export class ContextRules {
+  private current: RequestRules | undefined;
+  private routed = false;
 
-  const originOnly = Object.keys(headers.originOnly).length > 0 ? headers.originOnly : undefined;
-  // Routing pauses every request for a round trip to Node, so it is only installed when needed.
-  if (!blockAds && !originOnly && !navigationAcceptLanguage) return;
-  const targetOrigin = new URL(targetUrl).origin;
-  await context.route('**/*', async (route, request) => {
-    const url = new URL(request.url());
+  constructor(private readonly context: BrowserContext) {}
+
+  /** The rules for the next render; cookies are the caller's to clear afterwards (the tab's reset does). */
+  async apply(rules: RequestRules): Promise<void> {
+    const { targetUrl, headers, blockAds, navigationAcceptLanguage } = rules;
+    if (headers.cookies.length > 0) {
+      // Cookies rather than a header: the browser then scopes them to the site, as a real visit would.
+      await this.context.addCookies(headers.cookies.map((cookie) => ({ ...cookie, url: targetUrl })));
+    }
+    this.current = rules;
+    const originOnly = Object.keys(headers.originOnly).length > 0;
+    // Routing pauses every request for a round trip to Node, so it is only installed when needed.
+    if (this.routed || !(blockAds || originOnly || navigationAcceptLanguage)) return;
+    this.routed = true;
+    await this.context.route('**/*', (route, request) => this.handle(route, request));
+  }
+
+  /** Before the first apply(), for a context whose every render has `blockAds`: the script stays for the context's life. */
+  async hideBanners(): Promise<void> {
+    await this.context.addInitScript(HIDE_COOKIE_BANNERS_SCRIPT);
+  }
+
+  /** Between renders: requests go through untouched. */
+  clear(): void {
+    this.current = undefined;
+  }
+
+  private async handle(route: Route, request: Request): Promise<void> {
+    const rules = this.current;
     try {
-      if (blockAds && isBlockedHost(url.hostname)) {
+      if (!rules) {
+        await route.continue();
+        return;
+      }
+      const url = new URL(request.url());
+      if (rules.blockAds && isBlockedHost(url.hostname)) {
         await route.abort('blockedbyclient');
         return;
       }
       const added: Record<string, string> = {};
-      if (navigationAcceptLanguage && request.isNavigationRequest()) added['accept-language'] = navigationAcceptLanguage;
-      if (originOnly && url.origin === targetOrigin) Object.assign(added, originOnly);
+      if (rules.navigationAcceptLanguage && request.isNavigationRequest()) added['accept-language'] = rules.navigationAcceptLanguage;
+      if (url.origin === new URL(rules.targetUrl).origin) Object.assign(added, rules.headers.originOnly);
       if (Object.keys(added).length > 0) await route.continue({ headers: { ...request.headers(), ...added } });
       else await route.continue();
     } catch {
       // The context closed while the request was paused (deadline, crash); nothing is waiting for it.
     }
-  });
+  }
+}
+
+/** The rules for a context that serves one page. */
+export async function applyRequestRules(context: BrowserContext, rules: RequestRules): Promise<void> {
+  const contextRules = new ContextRules(context);
+  if (rules.blockAds) await contextRules.hideBanners();
+  await contextRules.apply(rules);
 }

@@ -48,6 +48,7 @@ const ACTIONS_PAGE = `<!doctype html><body style="margin:0">
 </body>`;
 
 describe('browser engine', () => {
+  const lateGate = { open: false, waiting: [] as (() => void)[] };
   let engine: BrowserEngine;
   let site: Site;
   let other: Site;
@@ -58,8 +59,15 @@ describe('browser engine', () => {
       '/': { html: '<!doctype html><title>Home</title><h1>static</h1>' },
       '/late': {
         html: `<!doctype html><body><p>shell</p><script>
-          setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<div id="late">written later</div>'), 600);
+          fetch('/late-data').then((r) => r.text()).then((text) => document.body.insertAdjacentHTML('beforeend', text));
         </script></body>`,
+      },
+      // Held while the gate is shut, so the content comes late by the test's decision rather than a clock's.
+      '/late-data': async (_req, res) => {
+        if (!lateGate.open) await new Promise<void>((opened) => lateGate.waiting.push(opened));
+        await new Promise((wait) => setTimeout(wait, 300));
+        res.setHeader('content-type', 'text/html');
+        res.end('<div id="late">written later</div>');
       },
       '/echo': (req, res) => {
         res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -101,11 +109,13 @@ describe('browser engine', () => {
   });
 
   it('captures script-written content after waitFor or a wait-selector action', async () => {
-    // The script's own source holds the same markup, so look for the element after it.
     const written = /<\/script><div id="late">written later<\/div>/;
+    // Nothing waits for the page's own fetches: the render does not hang on one that never ends.
     const early = await engine.render({ url: site.url('/late') });
     assert.doesNotMatch(early.html, written);
-    const waited = await engine.render({ url: site.url('/late'), waitFor: 800 });
+    lateGate.open = true;
+    for (const opened of lateGate.waiting.splice(0)) opened();
+    const waited = await engine.render({ url: site.url('/late'), waitFor: 2000 });
     assert.match(waited.html, written);
     const bySelector = await engine.render({ url: site.url('/late'), actions: [{ type: 'wait', selector: '#late' }] });
     assert.match(bySelector.html, written);
