@@ -380,9 +380,10 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
 
 // A paragraph of the text that only points to other stories: a bold "Auch interessant" or a
 // "Read also:" over a list of links (a heading as text editors write one), or "Lesen Sie
-// auch: <link>", also set as a quote or a box. Words that open such a section but go on as a sentence
+// auch: <link>", also set as a quote, a box or a heading ("MIRA: <link>"). Words that open such a section but go on as a sentence
 // are text.
 function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
+  if (HEADINGS.has(el.name)) return leadsElsewhere(text) && w.links >= 0.5 * w.text;
   if (el.name !== 'p' && el.name !== 'blockquote' && el.name !== 'div') return false;
   if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
   return leadsElsewhere(text) && w.links >= 0.5 * w.text;

@@ -160,6 +160,13 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# T\n\n${prose('First.')}\n\n## Zurück zur Natur\n\n${prose('Second.')}`);
   });
 
+  test('a heading that leads to another story ("MIRA: <link>") goes alone; a heading with the same words and no link stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <h3>MIRA: <a href="/x">Madre se acerca a conocer los motivos de la captura</a></h3>
+      <h2>Mira: la nueva ley en detalle</h2><p>${prose('Second.')}</p></article>`);
+    assert.equal(md, `# T\n\n${prose('First.')}\n\n## Mira: la nueva ley en detalle\n\n${prose('Second.')}`);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>
