@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { findChromium } from './chromium.js';
 import { BrowserError } from './errors.js';
 import { Tab } from './tab.js';
@@ -190,6 +190,8 @@ export class BrowserPool {
     const executablePath = this.options.executablePath ?? findChromium();
     let browser: Browser;
     try {
+      // Loaded on first launch: playwright-core costs a server that never renders tens of MB.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath,
         headless: true,

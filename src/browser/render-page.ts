@@ -1,4 +1,4 @@
-import { errors, type Page, type Request, type Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { EgressError } from '../egress/index.js';
 import { REMOVE_COOKIE_BANNERS_SCRIPT } from './ad-block.js';
 import { runActions } from './actions.js';
@@ -84,7 +84,8 @@ async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
   try {
     await page.waitForLoadState('load', { timeout: Math.min(LOAD_GRACE_MS, deadline.remaining()) });
   } catch (err) {
-    if (!(err instanceof errors.TimeoutError)) throw err;
+    // By name: importing playwright-core's errors would load it (tens of MB) with this module.
+    if ((err as Error)?.name !== 'TimeoutError') throw err;
   }
 }
 
