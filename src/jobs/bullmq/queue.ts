@@ -32,12 +32,13 @@ type TimerName = 'due' | 'sweep';
  * transaction spanning both, which is how a page gets lost or doubled.
  * Redis carries what the store cannot:
  * - claims need no lock here: the store serialises the claims of each team
- *   (PostgreSQL: a per-team advisory lock, tried without waiting), so team
- *   and job concurrency hold exactly however many processes claim at once,
- *   and processes claiming for different teams do not wait on each other;
- * - `available` and `cancelled` reach every process over pub/sub, so a
- *   worker wakes when an API process enqueues, and a cancel aborts runs
- *   wherever they are;
+ *   (PostgreSQL: a per-team advisory lock, tried without waiting, held for
+ *   the one statement that claims), so team and job concurrency hold exactly
+ *   however many processes claim at once, and processes claiming for
+ *   different teams do not wait on each other;
+ * - `available` (work enqueued, failed or handed back) and `cancelled` reach
+ *   every process over pub/sub, so a worker wakes when an API process
+ *   enqueues, and a cancel aborts runs wherever they are;
  * - BullMQ keeps the clock: a delayed job wakes the workers when a retry's
  *   back-off or a delayed task comes due, and a job scheduler sweeps lapsed
  *   leases once per `sweepMs` across the cluster, so the task of a worker
@@ -112,8 +113,17 @@ export class BullMQQueue implements Queue {
     return this.inner.heartbeat(lease, leaseMs);
   }
 
-  complete(lease: Lease, result?: unknown): Promise<boolean> {
-    return this.inner.complete(lease, result);
+  /**
+   * The slot a finished run frees is this process's own, and its worker
+   * claims again at once, so only this process is woken. Telling every
+   * process of every task completed anywhere would cost each of them a claim
+   * per task done in the cluster; work that waits for some other process
+   * (none here handles its kind) is found by that process's poll.
+   */
+  async complete(lease: Lease, result?: unknown): Promise<boolean> {
+    const done = await this.tasks.complete(lease, result);
+    if (done) this.deliver({ type: 'available' });
+    return done;
   }
 
   async fail(lease: Lease, error: string): Promise<FailOutcome> {

@@ -148,17 +148,32 @@ const LOCK = 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))';
 const TRY_LOCKS = `SELECT name FROM unnest(?::text[]) WITH ORDINALITY AS u(name, i)
   WHERE pg_try_advisory_xact_lock(hashtextextended(name, 0)) ORDER BY i`;
 
+/**
+ * Statements that begin with this comment are prepared once per connection
+ * under a name, so that PostgreSQL may keep their plan: for a statement as
+ * large as the task claim, planning costs more than running it. Only such
+ * statements: a kept plan of `SELECT *` would break once a migration adds a column.
+ */
+const PREPARED = '-- prepared\n';
+const names = new Map<string, string>();
+const query = (statement: string, params: readonly unknown[]): pg.QueryConfig => {
+  if (!statement.startsWith(PREPARED)) return { text: text(statement), values: params as unknown[] };
+  let name = names.get(statement);
+  if (name === undefined) names.set(statement, (name = `trawl_${names.size + 1}`));
+  return { name, text: text(statement), values: params as unknown[] };
+};
+
 function onConnection(c: pg.Pool | pg.PoolClient, tx: Sql['tx']): Sql {
   const sql: Sql = {
     dialect,
     async all<R>(statement: string, params: readonly unknown[] = []) {
-      return (await c.query(text(statement), params as unknown[])).rows as R[];
+      return (await c.query(query(statement, params))).rows as R[];
     },
     async one<R>(statement: string, params: readonly unknown[] = []) {
-      return (await c.query(text(statement), params as unknown[])).rows[0] as R | undefined;
+      return (await c.query(query(statement, params))).rows[0] as R | undefined;
     },
     async run(statement, params = []) {
-      return (await c.query(text(statement), params as unknown[])).rowCount ?? 0;
+      return (await c.query(query(statement, params))).rowCount ?? 0;
     },
     tx,
     async lock(name) {

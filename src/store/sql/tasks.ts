@@ -50,6 +50,74 @@ const REQUEUE = `UPDATE tasks SET state = 'queued', attempts = attempts - ?, run
                   WHERE id = ?`;
 
 /**
+ * PostgreSQL's claim in one statement, run under the claim locks of the teams
+ * in its first parameter, so that its snapshot (taken after the locks) holds
+ * every claim of those teams committed before. It chooses what the stepwise
+ * claim below chooses: each (team, job) group's due tasks oldest first, taken
+ * in rounds of one per group, the group with the oldest head first, within
+ * the team's free slots, the job's `max_concurrency` and `max` in all. Only
+ * `max` rows per group are read (one index range each, see migration 013),
+ * however long the queue. Its first line has PostgreSQL's Sql prepare it
+ * (src/store/postgres/database.ts) so that its plan is kept; its columns are
+ * named because a kept plan pins them.
+ */
+const CLAIM_IN_ONE = `-- prepared
+WITH RECURSIVE
+  lim AS (SELECT team_id, lim FROM json_to_recordset(?::json) AS l(team_id text, lim int)),
+  act AS (
+    SELECT team_id, job_id, COUNT(*) AS n FROM tasks
+     WHERE state = 'active' AND team_id IN (SELECT team_id FROM lim) GROUP BY team_id, job_id),
+  team_free AS (
+    SELECT l.team_id, l.lim - COALESCE((SELECT SUM(a.n) FROM act a WHERE a.team_id = l.team_id), 0) AS free FROM lim l),
+  -- The jobs with queued work of each team that has room, one index probe per job.
+  job_q(team_id, job_id) AS (
+    SELECT f.team_id, (SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = f.team_id AND job_id IS NOT NULL ORDER BY job_id LIMIT 1)
+      FROM team_free f WHERE f.free > 0
+    UNION ALL
+    SELECT q.team_id, (SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = q.team_id AND job_id > q.job_id ORDER BY job_id LIMIT 1)
+      FROM job_q q WHERE q.job_id IS NOT NULL),
+  job_room AS (
+    SELECT q.team_id, q.job_id, j.max_concurrency - COALESCE(a.n, 0) AS room
+      FROM job_q q JOIN jobs j ON j.id = q.job_id
+      LEFT JOIN act a ON a.team_id = q.team_id AND a.job_id = q.job_id),
+  -- At most max due tasks of each group, read in claim order off an index of migration 013.
+  cand AS (
+    SELECT g.team_id, g.job_id, g.room, c.id, c.run_after, c.seq
+      FROM job_room g CROSS JOIN LATERAL (
+        SELECT t.id, t.run_after, t.seq FROM tasks t
+         WHERE t.state = 'queued' AND t.team_id = g.team_id AND t.job_id = g.job_id AND t.run_after <= ? AND t.kind = ANY(?::text[])
+         ORDER BY t.run_after, t.seq LIMIT ?) c
+     WHERE g.room IS NULL OR g.room > 0
+    UNION ALL
+    SELECT f.team_id, NULL, NULL, c.id, c.run_after, c.seq
+      FROM team_free f CROSS JOIN LATERAL (
+        SELECT t.id, t.run_after, t.seq FROM tasks t
+         WHERE t.state = 'queued' AND t.team_id = f.team_id AND t.job_id IS NULL AND t.run_after <= ? AND t.kind = ANY(?::text[])
+         ORDER BY t.run_after, t.seq LIMIT ?) c
+     WHERE f.free > 0),
+  -- Round r of a group offers its r-th task; rounds are served oldest group head first.
+  ranked AS (
+    SELECT c.team_id, c.id, c.room,
+           row_number() OVER w AS round, first_value(c.run_after) OVER w AS head_at, first_value(c.seq) OVER w AS head_seq
+      FROM cand c
+    WINDOW w AS (PARTITION BY c.team_id, c.job_id ORDER BY c.run_after, c.seq)),
+  in_team AS (
+    SELECT r.*, row_number() OVER (PARTITION BY r.team_id ORDER BY r.round, r.head_at, r.head_seq) AS nth
+      FROM ranked r WHERE r.room IS NULL OR r.round <= r.room),
+  chosen AS (
+    SELECT i.id, row_number() OVER (ORDER BY i.round, i.head_at, i.head_seq) AS ord
+      FROM in_team i JOIN team_free f ON f.team_id = i.team_id
+     WHERE i.nth <= f.free
+     ORDER BY i.round, i.head_at, i.head_seq LIMIT ?)
+UPDATE tasks SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_token = gen_random_uuid()::text,
+       lease_expires_at = ?, started_at = ?
+  FROM chosen
+ WHERE tasks.id = chosen.id AND tasks.state = 'queued'
+RETURNING tasks.id, tasks.kind, tasks.team_id, tasks.job_id, tasks.payload, tasks.state, tasks.attempts, tasks.max_attempts,
+          tasks.run_after, tasks.lease_owner, tasks.lease_token, tasks.lease_expires_at, tasks.cancel_requested_at, tasks.result,
+          tasks.error, tasks.created_at, tasks.started_at, tasks.finished_at, chosen.ord AS claim_order`;
+
+/**
  * The queue's tasks, written once for both dialects. Row locks (PostgreSQL)
  * are taken job first, then task, everywhere, so that processes rarely
  * deadlock; when they do, the transaction runs again. `exclusive`: this
@@ -58,6 +126,8 @@ const REQUEUE = `UPDATE tasks SET state = 'queued', attempts = attempts - ?, run
  */
 export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive: boolean }): TaskStore {
   const { forUpdate, inList, seq } = sql.dialect;
+  /** Several processes share the database and lock rows (PostgreSQL); SQLite has one writer. */
+  const rowLocks = sql.dialect.name === 'postgres';
 
   const lockJob = (c: Sql, jobId: string) =>
     c.one<{ status: string; max_concurrency: number | null }>(`SELECT status, max_concurrency FROM jobs WHERE id = ?${forUpdate}`, [jobId]);
@@ -138,85 +208,117 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         mine.push(order[0]!);
       }
       const teamLimits = new Map(mine.map((t) => [t, req.teamLimits.get(t)!] as const));
-      const now = new Date();
-      const nowIso = now.toISOString();
-      const activeOfTeam = new Map<string, number>();
-      const activeOfJob = new Map<string, number>();
-      // Read after taking the locks, so it includes every claim of these teams committed before.
-      const active = await c.all<{ team_id: string; job_id: string | null; n: number }>(
-        `SELECT team_id, job_id, COUNT(*) AS n FROM tasks WHERE state = 'active' AND ${inList('team_id')} GROUP BY team_id, job_id`,
-        [mine],
-      );
-      for (const g of active) {
-        activeOfTeam.set(g.team_id, (activeOfTeam.get(g.team_id) ?? 0) + g.n);
-        if (g.job_id !== null) activeOfJob.set(g.job_id, g.n);
-      }
-      const jobLimits = new Map<string, number | null>();
-      const fits = (teamId: string, jobId: string | null) => {
-        if ((activeOfTeam.get(teamId) ?? 0) >= (teamLimits.get(teamId) ?? 0)) return false;
-        if (jobId === null) return true;
-        const limit = jobLimits.get(jobId) ?? null;
-        return limit === null || (activeOfJob.get(jobId) ?? 0) < limit;
-      };
-      // Two statements rather than IS NOT DISTINCT FROM, which no index serves.
-      const headOf = (teamId: string, jobId: string | null) =>
-        c.one<Head>(
-          `SELECT id, run_after, ${seq} AS seq FROM tasks
-            WHERE state = 'queued' AND team_id = ? AND ${jobId === null ? 'job_id IS NULL' : 'job_id = ?'}
-              AND run_after <= ? AND ${inList('kind')}
-            ORDER BY run_after, ${seq} LIMIT 1`,
-          [teamId, ...(jobId === null ? [] : [jobId]), nowIso, req.kinds],
-        );
-
-      let groups: Group[] = [];
-      for (const teamId of teamLimits.keys()) {
-        if (!fits(teamId, null)) continue;
-        // Tasks without a job first, then each job of the team with queued work.
-        let jobId: string | null | undefined = null;
-        while (jobId !== undefined) {
-          if (jobId !== null && !jobLimits.has(jobId)) {
-            const job = await c.one<{ max_concurrency: number | null }>('SELECT max_concurrency FROM jobs WHERE id = ?', [jobId]);
-            jobLimits.set(jobId, job?.max_concurrency ?? null);
-          }
-          const head = fits(teamId, jobId) ? await headOf(teamId, jobId) : undefined;
-          if (head) groups.push({ teamId, jobId, head });
-          const next: { job_id: string } | undefined = await c.one<{ job_id: string }>(
-            `SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = ? AND job_id > ? ORDER BY job_id LIMIT 1`,
-            [teamId, jobId ?? ''],
-          );
-          jobId = next?.job_id;
-        }
-      }
-      groups.sort((a, b) => Date.parse(a.head.run_after) - Date.parse(b.head.run_after) || a.head.seq - b.head.seq);
-
-      const leaseExpiresAt = iso(now.getTime() + req.leaseMs);
-      const claimed: ClaimedTask[] = [];
-      // Rounds of one task per group, oldest group first.
-      while (claimed.length < req.max && groups.length) {
-        const next: Group[] = [];
-        for (const g of groups) {
-          if (claimed.length >= req.max) break;
-          if (!fits(g.teamId, g.jobId)) continue;
-          const token = randomUUID();
-          // Still queued: a job cancelled on another process since the head was read keeps its task.
-          const row = await c.one<TaskRow>(
-            `UPDATE tasks SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_token = ?,
-                    lease_expires_at = ?, started_at = ?
-              WHERE id = ? AND state = 'queued' RETURNING *`,
-            [req.owner, token, leaseExpiresAt, nowIso, g.head.id],
-          );
-          if (row) {
-            claimed.push({ task: toTask(row), lease: { taskId: row.id, token } });
-            activeOfTeam.set(g.teamId, (activeOfTeam.get(g.teamId) ?? 0) + 1);
-            if (g.jobId !== null) activeOfJob.set(g.jobId, (activeOfJob.get(g.jobId) ?? 0) + 1);
-          }
-          const head = await headOf(g.teamId, g.jobId);
-          if (head) next.push({ ...g, head });
-        }
-        groups = next;
-      }
-      return claimed;
+      return rowLocks ? claimInOne(c, req, teamLimits) : claimStepwise(c, req, teamLimits);
     });
+
+  /** Two round trips under the claim locks (see CLAIM_IN_ONE): they are held for as short as can be. */
+  const claimInOne = async (c: Sql, req: ClaimRequest, teamLimits: Map<string, number>): Promise<ClaimedTask[]> => {
+    const now = new Date();
+    const limits = JSON.stringify([...teamLimits].map(([team_id, lim]) => ({ team_id, lim })));
+    const nowIso = now.toISOString();
+    const due = [nowIso, req.kinds, req.max];
+    // Its plan does not depend on the teams, limits or kinds asked for, so one
+    // generic plan is kept; left to itself PostgreSQL plans it again for each
+    // call's parameters, which takes longer than running it.
+    await c.run('SET LOCAL plan_cache_mode = force_generic_plan');
+    const rows = await c.all<TaskRow & { claim_order: number }>(CLAIM_IN_ONE, [
+      limits,
+      ...due,
+      ...due,
+      req.max,
+      req.owner,
+      iso(now.getTime() + req.leaseMs),
+      nowIso,
+    ]);
+    return rows
+      .sort((a, b) => a.claim_order - b.claim_order)
+      .map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
+  };
+
+  /**
+   * Statement by statement, each cheap in-process: SQLite's single writer
+   * holds the database for the whole claim anyway.
+   */
+  const claimStepwise = async (c: Sql, req: ClaimRequest, teamLimits: Map<string, number>): Promise<ClaimedTask[]> => {
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const activeOfTeam = new Map<string, number>();
+    const activeOfJob = new Map<string, number>();
+    // Read after taking the locks, so it includes every claim of these teams committed before.
+    const active = await c.all<{ team_id: string; job_id: string | null; n: number }>(
+      `SELECT team_id, job_id, COUNT(*) AS n FROM tasks WHERE state = 'active' AND ${inList('team_id')} GROUP BY team_id, job_id`,
+      [[...teamLimits.keys()]],
+    );
+    for (const g of active) {
+      activeOfTeam.set(g.team_id, (activeOfTeam.get(g.team_id) ?? 0) + g.n);
+      if (g.job_id !== null) activeOfJob.set(g.job_id, g.n);
+    }
+    const jobLimits = new Map<string, number | null>();
+    const fits = (teamId: string, jobId: string | null) => {
+      if ((activeOfTeam.get(teamId) ?? 0) >= (teamLimits.get(teamId) ?? 0)) return false;
+      if (jobId === null) return true;
+      const limit = jobLimits.get(jobId) ?? null;
+      return limit === null || (activeOfJob.get(jobId) ?? 0) < limit;
+    };
+    // Two statements rather than IS NOT DISTINCT FROM, which no index serves.
+    const headOf = (teamId: string, jobId: string | null) =>
+      c.one<Head>(
+        `SELECT id, run_after, ${seq} AS seq FROM tasks
+          WHERE state = 'queued' AND team_id = ? AND ${jobId === null ? 'job_id IS NULL' : 'job_id = ?'}
+            AND run_after <= ? AND ${inList('kind')}
+          ORDER BY run_after, ${seq} LIMIT 1`,
+        [teamId, ...(jobId === null ? [] : [jobId]), nowIso, req.kinds],
+      );
+
+    let groups: Group[] = [];
+    for (const teamId of teamLimits.keys()) {
+      if (!fits(teamId, null)) continue;
+      // Tasks without a job first, then each job of the team with queued work.
+      let jobId: string | null | undefined = null;
+      while (jobId !== undefined) {
+        if (jobId !== null && !jobLimits.has(jobId)) {
+          const job = await c.one<{ max_concurrency: number | null }>('SELECT max_concurrency FROM jobs WHERE id = ?', [jobId]);
+          jobLimits.set(jobId, job?.max_concurrency ?? null);
+        }
+        const head = fits(teamId, jobId) ? await headOf(teamId, jobId) : undefined;
+        if (head) groups.push({ teamId, jobId, head });
+        const next: { job_id: string } | undefined = await c.one<{ job_id: string }>(
+          `SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = ? AND job_id > ? ORDER BY job_id LIMIT 1`,
+          [teamId, jobId ?? ''],
+        );
+        jobId = next?.job_id;
+      }
+    }
+    groups.sort((a, b) => Date.parse(a.head.run_after) - Date.parse(b.head.run_after) || a.head.seq - b.head.seq);
+
+    const leaseExpiresAt = iso(now.getTime() + req.leaseMs);
+    const claimed: ClaimedTask[] = [];
+    // Rounds of one task per group, oldest group first.
+    while (claimed.length < req.max && groups.length) {
+      const next: Group[] = [];
+      for (const g of groups) {
+        if (claimed.length >= req.max) break;
+        if (!fits(g.teamId, g.jobId)) continue;
+        const token = randomUUID();
+        // Still queued: a job cancelled on another process since the head was read keeps its task.
+        const row = await c.one<TaskRow>(
+          `UPDATE tasks SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_token = ?,
+                  lease_expires_at = ?, started_at = ?
+            WHERE id = ? AND state = 'queued' RETURNING *`,
+          [req.owner, token, leaseExpiresAt, nowIso, g.head.id],
+        );
+        if (row) {
+          claimed.push({ task: toTask(row), lease: { taskId: row.id, token } });
+          activeOfTeam.set(g.teamId, (activeOfTeam.get(g.teamId) ?? 0) + 1);
+          if (g.jobId !== null) activeOfJob.set(g.jobId, (activeOfJob.get(g.jobId) ?? 0) + 1);
+        }
+        const head = await headOf(g.teamId, g.jobId);
+        if (head) next.push({ ...g, head });
+      }
+      groups = next;
+    }
+    return claimed;
+  };
 
   return {
     enqueue: (tasks) =>
@@ -249,17 +351,18 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         return ids;
       }),
     requeueExpired,
-    async waitingTeams() {
-      const teams: string[] = [];
-      for (;;) {
-        const r = await sql.one<{ team_id: string }>(
-          `SELECT team_id FROM tasks WHERE state = 'queued' AND team_id > ? ORDER BY team_id LIMIT 1`,
-          [teams.at(-1) ?? ''],
-        );
-        if (!r) return teams;
-        teams.push(r.team_id);
-      }
-    },
+    // One index probe per team, all in one statement: it runs before every claim.
+    waitingTeams: async () =>
+      (
+        await sql.all<{ team_id: string }>(
+          `WITH RECURSIVE waiting(team_id) AS (
+             SELECT (SELECT team_id FROM tasks WHERE state = 'queued' ORDER BY team_id LIMIT 1)
+             UNION ALL
+             SELECT (SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.team_id > w.team_id ORDER BY t.team_id LIMIT 1)
+               FROM waiting w WHERE w.team_id IS NOT NULL)
+           SELECT team_id FROM waiting WHERE team_id IS NOT NULL`,
+        )
+      ).map((r) => r.team_id),
     claim,
     async heartbeat(lease, leaseMs) {
       const changed = await sql.run(`UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_token = ? AND state = 'active'`, [
@@ -269,13 +372,26 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       ]);
       return changed === 1;
     },
-    complete: (lease, result) =>
-      sql.tx(async (c) => {
+    async complete(lease, result) {
+      const text = result === undefined ? null : (JSON.stringify(result) ?? null);
+      // A task without a job has nothing to count or settle: one statement, no
+      // transaction, no lock held across a round trip (PostgreSQL). A job's task
+      // falls through to the locked path below.
+      if (rowLocks) {
+        const done = await sql.run(
+          `UPDATE tasks SET state = 'completed', result = ?, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
+            WHERE id = ? AND lease_token = ? AND state = 'active' AND job_id IS NULL`,
+          [text, new Date().toISOString(), lease.taskId, lease.token],
+        );
+        if (done) return true;
+      }
+      return sql.tx(async (c) => {
         const row = await leased(c, lease);
         if (!row) return false;
-        await finish(c, row, 'completed', result === undefined ? null : (JSON.stringify(result) ?? null), null, new Date());
+        await finish(c, row, 'completed', text, null, new Date());
         return true;
-      }),
+      });
+    },
     fail: (lease, error, retryDelayMs) =>
       sql.tx(async (c): Promise<FailOutcome> => {
         const row = await leased(c, lease);
