@@ -115,6 +115,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if ((el.name === 'p' || el.name === 'div') && (invitesToSubscribe(text) || disclosesAffiliateLinks(text))) drop(el);
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
+        else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(text) && titlesLinks(el, weightOf)) drop(el);
         else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
         else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
       }
@@ -404,6 +405,13 @@ function siblingElement(el: Element, dir: 'prev' | 'next'): Element | undefined 
 
 function inLinkRun(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
   return linkOnly(el, weightOf) && (linkOnly(siblingElement(el, 'prev'), weightOf) || linkOnly(siblingElement(el, 'next'), weightOf));
+}
+
+// A label set as plain text ("Zobacz również", "Verwandte Themenbereiche") over a list of
+// links: the title of a related-stories block that is not marked up as a heading.
+function titlesLinks(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+  const next = siblingElement(el, 'next');
+  return !!next && weightOf(next).anchors >= 2 && weightOf(next).links >= 0.6 * weightOf(next).text;
 }
 
 // All bold or italic.

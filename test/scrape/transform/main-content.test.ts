@@ -167,6 +167,17 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# T\n\n${prose('First.')}\n\n## Mira: la nueva ley en detalle\n\n${prose('Second.')}`);
   });
 
+  test('a plain-text label of related stories over a list of links goes; the same words over text stay', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <div><span>Zobacz również</span><ul><li><a href="/a">Unia Leszno wygrywa</a></li><li><a href="/b">Falubaz przegrywa w Lesznie</a></li></ul>
+      <p>${prose('Second, about the same subject.')}</p></div>
+      <div><span>Siehe auch</span><p>${prose('Third, about the same subject.')}</p></div></article>`);
+    assert.doesNotMatch(md, /Zobacz|Unia Leszno/);
+    assert.match(md, /Siehe auch/);
+    assert.match(md, /Second, about/);
+    assert.match(md, /Third, about/);
+  });
+
   test('the lead beside the article body, between the title and the text, comes with it', () => {
     const md = markdown(`${chrome}<div class="news"><h1>Title</h1><div class="teaser-text"><p>The lead says what happened, where and to whom, in one sentence.</p></div>
       <div class="news-text-wrap"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>
