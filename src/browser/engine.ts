@@ -24,7 +24,10 @@ export interface BrowserEngineOptions extends AddressPolicyOptions {
   extraArgs?: string[];
   /** How long close() lets running renders finish before closing the browser. Default 5 s. */
   closeGraceMs?: number;
-  /** Tabs kept between renders and reset for the next (BrowserPool); default 2, 0 for a new context and page per render. */
+  /**
+   * Tabs kept between renders and reset for the next (BrowserPool); default `maxPages`, so
+   * that every page slot has one. 0: a new context and page for every render.
+   */
   warmPages?: number;
 }
 
@@ -125,7 +128,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           proxyServer: proxy.url,
           executablePath: options.executablePath,
           extraArgs: options.extraArgs,
-          warmPages: options.warmPages,
+          warmPages: options.warmPages ?? slots.size,
         }),
       };
       return running;

@@ -36,6 +36,9 @@ export interface BrowserPoolOptions {
 }
 
 const LAUNCH_TIMEOUT_MS = 30_000;
+// A renderer that served this many pages is replaced: whatever it may keep growing (caches,
+// fragmentation) stays bounded, for the cost of one new tab in a hundred renders.
+const MAX_TAB_USES = 100;
 
 /**
  * One Chromium per process, started on first use and started again on the next use after
@@ -90,10 +93,13 @@ export class BrowserPool {
       const kept = await this.takeIdle(browser, key);
       if (kept) {
         this.reused++;
+        kept.uses++;
         return kept;
       }
       try {
-        return await this.open(browser, key, options, blockAds);
+        const tab = await this.open(browser, key, options, blockAds);
+        tab.uses++;
+        return tab;
       } catch (err) {
         // Killed between renders and the 'disconnected' event not yet seen: relaunch once.
         if (attempt === 1 && !browser.isConnected()) {
@@ -111,7 +117,7 @@ export class BrowserPool {
    */
   async release(tab: Tab, reuse: boolean): Promise<void> {
     const limit = this.options.warmPages ?? 2;
-    if (reuse && limit > 0 && !this.closed && !this.cooling && tab.reusable) {
+    if (reuse && limit > 0 && !this.closed && !this.cooling && tab.reusable && tab.uses < MAX_TAB_USES) {
       const ready = await tab.reset().then(
         () => true,
         () => false,

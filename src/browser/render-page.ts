@@ -152,13 +152,14 @@ async function render(
 
   if (request.blockAds !== false) await page.evaluate(REMOVE_COOKIE_BANNERS_SCRIPT);
   const document = seen.lastDocument ?? response;
-  const headers = document ? await document.allHeaders() : {};
+  // Both are round trips to the browser, which answers them side by side.
+  const [headers, html] = await Promise.all([document ? document.allHeaders() : ({} as Record<string, string>), page.content()]);
   const capture: PageCapture = {
     url: page.url(),
     status: document?.status() ?? 0,
     headers,
     contentType: headers['content-type'],
-    html: await page.content(),
+    html,
     actions,
     warnings,
   };

@@ -16,6 +16,8 @@ import { ContextRules } from './request-rules.js';
  */
 export class Tab {
   readonly origins = new Set<string>();
+  /** Renders this tab has served. */
+  uses = 0;
   /** The request rules of the render it serves. */
   readonly rules: ContextRules;
   private tainted: boolean;
