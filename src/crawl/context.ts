@@ -10,6 +10,36 @@ export interface CrawlContext {
   rules: CrawlRules;
   /** Wait between page requests: the caller's `delay`, else robots.txt's Crawl-delay, else 0. */
   delayMs: number;
+  /** What this process learnt of the crawl's frontier (see Admitted). */
+  admitted: Admitted;
+}
+
+/** Keys remembered per crawl at most: a very large crawl asks the store about the rest. */
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * The frontier as far as this process has seen it admitted: each page's key
+ * and the task that admitted it, and whether the crawl was full. Both only
+ * ever grow in the store, so a link to a page another task admitted can be
+ * dropped without asking the store or robots.txt again — most links of a
+ * crawl point at pages already admitted. A key it does not know may still be
+ * in the store (admitted by another process, or before a restart, by a task
+ * that re-runs now and must enqueue it again), so those are always asked.
+ */
+export class Admitted {
+  private readonly parents = new Map<string, string>();
+  /** The crawl had reached its limit when last asked. */
+  full = false;
+
+  /** The task that admitted `key`, when this process saw it. */
+  parentOf(key: string): string | undefined {
+    return this.parents.get(key);
+  }
+
+  remember(parent: string, keys: readonly string[], full: boolean): void {
+    for (const key of keys) if (this.parents.size < MAX_REMEMBERED) this.parents.set(key, parent);
+    if (full) this.full = true;
+  }
 }
 
 /**
@@ -45,6 +75,7 @@ export class CrawlContexts {
       ref: { id: job.id, kind: job.kind, teamId: job.teamId },
       settings,
       rules: new CrawlRules(settings.url, settings.options),
+      admitted: new Admitted(),
       delayMs: delay !== undefined ? Math.round(delay * 1000) : ((await this.store.crawls.delayMs(jobId)) ?? 0),
     };
   }

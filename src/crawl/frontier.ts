@@ -34,7 +34,7 @@ export async function admitUrls(
   base: string | undefined,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const { rules, settings, ref } = ctx;
+  const { rules, settings, ref, admitted } = ctx;
   const { ignoreRobotsTxt, robotsUserAgent, limit } = settings.options;
   const candidates = [];
   const blocked: string[] = [];
@@ -48,6 +48,9 @@ export async function admitUrls(
     const key = rules.key(url);
     if (seen.has(key)) continue;
     seen.add(key);
+    // Admitted by another task already (the store would skip it): neither robots.txt nor the store is asked.
+    const parentOf = admitted.parentOf(key);
+    if (parentOf !== undefined && parentOf !== parent) continue;
     if (verdict === 'external-homepage') {
       homepages.set(key, url.href);
       continue;
@@ -59,7 +62,9 @@ export async function admitUrls(
     candidates.push({ key, url: url.href, depth });
   }
 
+  if (!candidates.length && !blocked.length && !homepages.size) return admitted.full;
   const { entries, full } = await deps.store.crawls.admit(ref.id, parent, limit, candidates);
+  admitted.remember(parent, entries.map((e) => e.key), full);
   await deps.queue.enqueueMany(
     entries.map((e) => ({
       id: pageTaskId(ref.id, e.key),
