@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { findChromium } from '../browser/chromium.js';
 import { BrowserError } from '../browser/errors.js';
 import { CHROMIUM_FLAGS } from '../browser/pool.js';
@@ -70,6 +70,8 @@ export async function launchSessionBrowser(options: LaunchOptions): Promise<Sess
   await fs.rm(path.join(options.userDataDir, 'DevToolsActivePort'), { force: true });
   let context: BrowserContext;
   try {
+    // Loaded on first use: playwright-core costs a server that never opens a session tens of MB.
+    const { chromium } = await import('playwright-core');
     context = await chromium.launchPersistentContext(options.userDataDir, {
       ...options.context,
       executablePath,

@@ -1,4 +1,4 @@
-import { errors, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import type { ScrapeOptions } from '../api/index.js';
 import { runActions } from '../browser/actions.js';
 import { Deadline } from '../browser/deadline.js';
@@ -44,7 +44,8 @@ export function replayOf(url: string, options: ReplayOptions): Pick<OpenSession,
       try {
         await page.goto(url, { waitUntil: 'domcontentloaded', timeout: deadline.remaining() });
         await page.waitForLoadState('load', { timeout: Math.min(10_000, deadline.remaining()) }).catch((err: unknown) => {
-          if (!(err instanceof errors.TimeoutError)) throw err;
+          // By name: importing playwright-core's errors would load it with this module.
+          if ((err as Error).name !== 'TimeoutError') throw err;
         });
         if (options.waitFor) await page.waitForTimeout(Math.min(options.waitFor, deadline.remaining()));
         const actions = (options.actions ?? []).filter((a) => STATEFUL.has(a.type)) as BrowserAction[];
