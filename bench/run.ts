@@ -29,7 +29,7 @@ for (const file of benches) {
   const t = performance.now();
   // The same V8 flags as `npm start`, so a benchmark measures what the server runs:
   // a larger young generation spares the per-page parse trees most scavenges.
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', `${dir}${file}`], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', `${dir}${file}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...(quick ? { BENCH_QUICK: '1' } : {}) },
   });
