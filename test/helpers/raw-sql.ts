@@ -23,10 +23,22 @@ export async function rawSql(s: TestServer, sql: string, params: unknown[] = [])
     }
     return;
   }
-  const db = new Database(path.join(s.dataDir, 'trawl.sqlite'));
+  // The server runs in this very thread and holds SQLite's write lock while a group
+  // commit is open (until its next setImmediate): a busy wait here would block the turn
+  // that commits it. So the lock is tried without waiting, and the turn given back
+  // between tries.
+  const db = new Database(path.join(s.dataDir, 'trawl.sqlite'), { timeout: 0 });
   try {
-    if (params.length) db.prepare(sql).run(...params);
-    else db.exec(sql);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (params.length) db.prepare(sql).run(...params);
+        else db.exec(sql);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 1000) throw err;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
   } finally {
     db.close();
   }
