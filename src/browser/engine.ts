@@ -207,7 +207,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           navigationAcceptLanguage: acceptLanguage === locale.locale ? undefined : acceptLanguage,
           blockAds,
         });
-        const session = renderPage(tab.page, { ...request, url: url.href }, deadline, proxy);
+        const session = renderPage(tab, { ...request, url: url.href }, deadline, proxy);
         session.catch(() => undefined);
         const capture = await Promise.race([session, stopped]);
         rendered = true;

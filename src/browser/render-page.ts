@@ -6,6 +6,7 @@ import type { Deadline } from './deadline.js';
 import { EGRESS_ERROR_HEADER, type EgressProxy } from './egress-proxy.js';
 import { BrowserError } from './errors.js';
 import { takeScreenshot } from './screenshot.js';
+import type { Tab } from './tab.js';
 import type { ActionResults, RenderRequest, RenderResult } from './types.js';
 
 /**
@@ -62,22 +63,49 @@ function navigationError(err: unknown, url: string, proxy: EgressProxy): Error {
 const QUIET_MS = 250;
 const QUIET_CAP_MS = 2_000;
 
-async function waitForQuietDom(page: Page, deadline: Deadline): Promise<void> {
-  const cap = Math.min(QUIET_CAP_MS, deadline.remaining());
-  // A string, not a function: this code runs in the page, whose DOM types the server does not compile against.
-  await page
-    .evaluate(`new Promise((resolve) => {
-      // Called after load: without scripts (or frames that could hold some) nothing is left to change the DOM.
-      if (!document.querySelector('script, iframe, frame, object, embed')) return resolve();
-      let timer = setTimeout(done, ${QUIET_MS});
-      const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${QUIET_MS}); });
-      const cap = setTimeout(done, ${cap});
-      function done() { observer.disconnect(); clearTimeout(timer); clearTimeout(cap); resolve(); }
-      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    })`)
-    .catch(() => {
-      // A navigation during the wait destroys the context: the new page is captured as it is.
-    });
+/** An expression that resolves once the DOM has been still for QUIET_MS, at most `capMs` after it starts. */
+function quietDom(capMs: number): string {
+  return `new Promise((resolve) => {
+    // Called after load: without scripts (or frames that could hold some) nothing is left to change the DOM.
+    if (!document.querySelector('script, iframe, frame, object, embed')) return resolve();
+    let timer = setTimeout(done, ${QUIET_MS});
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${QUIET_MS}); });
+    const cap = setTimeout(done, ${capMs});
+    function done() { observer.disconnect(); clearTimeout(timer); clearTimeout(cap); resolve(); }
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  })`;
+}
+
+/** The document as page.content() serialises it, after taking the cookie banners out if asked. */
+function captureHtml(blockAds: boolean): string {
+  return `(() => {
+    ${blockAds ? `${REMOVE_COOKIE_BANNERS_SCRIPT};` : ''}
+    let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+    if (document.documentElement) html += document.documentElement.outerHTML;
+    return html;
+  })()`;
+}
+
+async function waitForQuietDom(tab: Tab, deadline: Deadline): Promise<void> {
+  await tab.evaluateIsolated(quietDom(Math.min(QUIET_CAP_MS, deadline.remaining()))).catch(() => {
+    // A navigation during the wait destroys the document: the new page is captured as it is.
+  });
+}
+
+/**
+ * The settled page's HTML: waits for a quiet DOM first unless `settled`, then removes the
+ * banners and serialises, all in one round trip. If a navigation cuts in, the new page is
+ * captured once it has a document, as it is.
+ */
+async function captureDocument(tab: Tab, settled: boolean, blockAds: boolean, deadline: Deadline): Promise<string> {
+  const html = settled ? captureHtml(blockAds) : `${quietDom(Math.min(QUIET_CAP_MS, deadline.remaining()))}.then(() => ${captureHtml(blockAds)})`;
+  try {
+    return await tab.evaluateIsolated<string>(html);
+  } catch {
+    // Playwright's calls wait for the new document's context.
+    if (blockAds) await tab.page.evaluate(REMOVE_COOKIE_BANNERS_SCRIPT);
+    return tab.page.content();
+  }
 }
 
 async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
@@ -95,11 +123,12 @@ async function waitForLoad(page: Page, deadline: Deadline): Promise<void> {
  * left of the budget.
  */
 export async function renderPage(
-  page: Page,
+  tab: Tab,
   request: RenderRequest,
   deadline: Deadline,
   proxy: EgressProxy,
 ): Promise<PageCapture> {
+  const page = tab.page;
   const seen = { lastNavigationUrl: request.url, lastDocument: undefined as Response | undefined };
   // frame() throws for service-worker requests, never for navigations, hence the order.
   const onRequest = (req: Request): void => {
@@ -111,7 +140,7 @@ export async function renderPage(
   page.on('request', onRequest);
   page.on('response', onResponse);
   try {
-    return await render(page, request, deadline, proxy, seen);
+    return await render(tab, request, deadline, proxy, seen);
   } finally {
     // The page may serve later renders.
     page.off('request', onRequest);
@@ -120,12 +149,13 @@ export async function renderPage(
 }
 
 async function render(
-  page: Page,
+  tab: Tab,
   request: RenderRequest,
   deadline: Deadline,
   proxy: EgressProxy,
   seen: { lastNavigationUrl: string; lastDocument: Response | undefined },
 ): Promise<PageCapture> {
+  const page = tab.page;
   let response: Response | null;
   try {
     response = await page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: deadline.remaining() });
@@ -139,21 +169,25 @@ async function render(
     );
   }
   await waitForLoad(page, deadline);
-  await waitForQuietDom(page, deadline);
-  if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, deadline.remaining()));
-
   const actions: ActionResults = { screenshots: [], scrapes: [], javascriptReturns: [], pdfs: [] };
   const warnings: string[] = [];
-  if (request.actions?.length) {
-    await runActions(request.actions, { page, deadline, results: actions, warnings });
-    // A click may have started a navigation that has not committed yet; capture the new page.
-    await page.waitForLoadState('domcontentloaded', { timeout: deadline.remaining() });
+  // A page with nothing to do before the capture settles in the capture's own round trip.
+  const settleFirst = Boolean(request.waitFor || request.actions?.length);
+  if (settleFirst) {
+    await waitForQuietDom(tab, deadline);
+    if (request.waitFor) await page.waitForTimeout(Math.min(request.waitFor, deadline.remaining()));
+    if (request.actions?.length) {
+      await runActions(request.actions, { page, deadline, results: actions, warnings });
+      // A click may have started a navigation that has not committed yet; capture the new page.
+      await page.waitForLoadState('domcontentloaded', { timeout: deadline.remaining() });
+    }
   }
 
-  if (request.blockAds !== false) await page.evaluate(REMOVE_COOKIE_BANNERS_SCRIPT);
   const document = seen.lastDocument ?? response;
-  // Both are round trips to the browser, which answers them side by side.
-  const [headers, html] = await Promise.all([document ? document.allHeaders() : ({} as Record<string, string>), page.content()]);
+  const [headers, html] = await Promise.all([
+    document ? document.allHeaders() : ({} as Record<string, string>),
+    captureDocument(tab, settleFirst, request.blockAds !== false, deadline),
+  ]);
   const capture: PageCapture = {
     url: page.url(),
     status: document?.status() ?? 0,
