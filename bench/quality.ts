@@ -13,6 +13,9 @@
 //                                             every page (seconds, for iteration; no peers and
 //                                             no engine before #16 unless --peers names them:
 //                                             `--peers before`). The HTTP run stays the reference.
+//   npm run bench:quality -- --fast --save /tmp/a.json       keep Trawl's per-page scores
+//   npm run bench:quality -- --fast --against /tmp/a.json    list the pages that got worse or
+//                                             better than the saved run (same page selection)
 // Under `npm run bench -- --quick` (BENCH_QUICK=1): every 5th page, Readability as the only peer.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -34,6 +37,8 @@ const { values: args } = parseArgs({
     show: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     fast: { type: 'boolean', default: false },
+    save: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 
@@ -190,6 +195,25 @@ for (const { page, s } of worst) {
   for (const m of s.missing) console.log(`      - missing: ${clip(m)}`);
   for (const l of s.leaked) console.log(`      + leaked:  ${clip(l)}`);
 }
+// Per page: what a change did, page by page, so that a gain on average hides no loss.
+if (args.save) {
+  const saved = Object.fromEntries(pages.map((p, i) => [p.file, { fn: scores[TRAWL]![i]!.fn, fp: scores[TRAWL]![i]!.fp }]));
+  fs.writeFileSync(args.save, JSON.stringify(saved));
+}
+if (args.against) {
+  const before = JSON.parse(fs.readFileSync(args.against, 'utf8')) as Record<string, { fn: number; fp: number }>;
+  const changed = pages
+    .map((p, i) => ({ p, s: scores[TRAWL]![i]!, b: before[p.file] }))
+    .filter((x) => x.b && (x.b.fn !== x.s.fn || x.b.fp !== x.s.fp));
+  const worse = changed.filter((x) => x.s.fn + x.s.fp > x.b!.fn + x.b!.fp || (x.s.fn > x.b!.fn));
+  const better = changed.filter((x) => !worse.includes(x));
+  console.log(`\nagainst ${args.against}: ${better.length} pages better, ${worse.length} worse or with a snippet lost`);
+  for (const { p, s, b } of [...worse, ...better]) {
+    const mark = worse.some((w) => w.p === p) ? 'WORSE ' : 'better';
+    console.log(`  ${mark} ${p.file}  missing ${b!.fn} -> ${s.fn}, leaked ${b!.fp} -> ${s.fp}`);
+  }
+}
+
 const slowest = pages.map((p, i) => ({ p, ms: cpu[TRAWL]![i]! })).sort((a, b) => b.ms - a.ms).slice(0, 3);
 console.log(`\nslowest pages for Trawl: ${slowest.map((s) => `${s.p.file} ${s.ms.toFixed(0)} ms`).join(', ')}`);
 
