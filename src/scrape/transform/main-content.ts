@@ -106,7 +106,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         drop(el, which === 'all' && isComments(el));
       }
       else if (which === 'named') continue;
-      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf))) drop(el);
+      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf) || isTeaserCard(el))) drop(el);
       else if (weightOf(el).text <= 200) {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
@@ -319,7 +319,7 @@ const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'tbody']);
 function isLinkList(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
   if (!BLOCKS.has(el.name)) return false;
   const w = weightOf(el);
-  return w.anchors >= 2 && w.links >= 0.6 * w.text;
+  return (w.anchors >= 2 && w.links >= 0.6 * w.text) || ((el.name === 'ul' || el.name === 'ol') && w.anchors === 1 && w.links >= 0.9 * w.text);
 }
 
 // A feed of story cards: three or more siblings of one shape (tag and class), each with a
@@ -342,6 +342,20 @@ function isFeed(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
   for (const s of shapes.values()) if (s.count >= 3 && s.text >= 0.6 * total && s.prose / s.count < 200) return true;
   return false;
 }
+
+// A link around a heading (and often a picture and a line of text): a card that leads to
+// another story, set inside the article between its paragraphs. A heading of the article's
+// own holds its link, not the other way round.
+function isTeaserCard(el: Element): boolean {
+  return el.name === 'a' && holdsHeading(el);
+}
+
+function holdsHeading(el: Element): boolean {
+  for (const c of el.children) if (isElement(c) && (SUBHEADINGS.has(c.name) || holdsHeading(c))) return true;
+  return false;
+}
+
+const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 // A heading that opens comments or related stories, and what follows it up to the next
 // heading of its rank or higher; its wrapper instead when the heading opens that wrapper

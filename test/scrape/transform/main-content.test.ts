@@ -134,6 +134,25 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
+  test('a card that links a heading to another story goes from inside the article; a heading holding its own link stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <figure><a href="/other"><img src="/i.jpg"><figcaption><h3>Rail every fifteen minutes</h3><p>The plan for the regional trains</p></figcaption></a></figure>
+      <h2><a href="#costs">What it costs</a></h2>
+      <p>${prose('Second.')}</p></article>`);
+    assert.doesNotMatch(md, /Rail every fifteen minutes|regional trains/);
+    assert.match(md, /What it costs/);
+    assert.match(md, /Second\./);
+  });
+
+  test('a list that is one link goes from inside the article; a paragraph that is one link stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+      <ul><li><a href="/live"><strong>The latest news about the outbreak</strong></a></li></ul>
+      <p><a href="/report.pdf">The full report of the inquiry (PDF)</a></p>
+      <p>${prose('Second sentence.')}</p></article>`);
+    assert.doesNotMatch(md, /latest news about the outbreak/);
+    assert.match(md, /The full report of the inquiry/);
+  });
+
   test('a note that the links are affiliate links goes, and a credit line in more languages; the caption stays', () => {
     const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
       <p><em>Anzeige, enthält Affiliate Links</em></p>
