@@ -50,74 +50,6 @@ const REQUEUE = `UPDATE tasks SET state = 'queued', attempts = attempts - ?, run
                   WHERE id = ?`;
 
 /**
- * PostgreSQL's claim in one statement, run under the claim locks of the teams
- * in its first parameter, so that its snapshot (taken after the locks) holds
- * every claim of those teams committed before. It chooses what the stepwise
- * claim below chooses: each (team, job) group's due tasks oldest first, taken
- * in rounds of one per group, the group with the oldest head first, within
- * the team's free slots, the job's `max_concurrency` and `max` in all. Only
- * `max` rows per group are read (one index range each, see migration 013),
- * however long the queue. Its first line has PostgreSQL's Sql prepare it
- * (src/store/postgres/database.ts) so that its plan is kept; its columns are
- * named because a kept plan pins them.
- */
-const CLAIM_IN_ONE = `-- prepared
-WITH RECURSIVE
-  lim AS (SELECT team_id, lim FROM json_to_recordset(?::json) AS l(team_id text, lim int)),
-  act AS (
-    SELECT team_id, job_id, COUNT(*) AS n FROM tasks
-     WHERE state = 'active' AND team_id IN (SELECT team_id FROM lim) GROUP BY team_id, job_id),
-  team_free AS (
-    SELECT l.team_id, l.lim - COALESCE((SELECT SUM(a.n) FROM act a WHERE a.team_id = l.team_id), 0) AS free FROM lim l),
-  -- The jobs with queued work of each team that has room, one index probe per job.
-  job_q(team_id, job_id) AS (
-    SELECT f.team_id, (SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = f.team_id AND job_id IS NOT NULL ORDER BY job_id LIMIT 1)
-      FROM team_free f WHERE f.free > 0
-    UNION ALL
-    SELECT q.team_id, (SELECT job_id FROM tasks WHERE state = 'queued' AND team_id = q.team_id AND job_id > q.job_id ORDER BY job_id LIMIT 1)
-      FROM job_q q WHERE q.job_id IS NOT NULL),
-  job_room AS (
-    SELECT q.team_id, q.job_id, j.max_concurrency - COALESCE(a.n, 0) AS room
-      FROM job_q q JOIN jobs j ON j.id = q.job_id
-      LEFT JOIN act a ON a.team_id = q.team_id AND a.job_id = q.job_id),
-  -- At most max due tasks of each group, read in claim order off an index of migration 013.
-  cand AS (
-    SELECT g.team_id, g.job_id, g.room, c.id, c.run_after, c.seq
-      FROM job_room g CROSS JOIN LATERAL (
-        SELECT t.id, t.run_after, t.seq FROM tasks t
-         WHERE t.state = 'queued' AND t.team_id = g.team_id AND t.job_id = g.job_id AND t.run_after <= ? AND t.kind = ANY(?::text[])
-         ORDER BY t.run_after, t.seq LIMIT ?) c
-     WHERE g.room IS NULL OR g.room > 0
-    UNION ALL
-    SELECT f.team_id, NULL, NULL, c.id, c.run_after, c.seq
-      FROM team_free f CROSS JOIN LATERAL (
-        SELECT t.id, t.run_after, t.seq FROM tasks t
-         WHERE t.state = 'queued' AND t.team_id = f.team_id AND t.job_id IS NULL AND t.run_after <= ? AND t.kind = ANY(?::text[])
-         ORDER BY t.run_after, t.seq LIMIT ?) c
-     WHERE f.free > 0),
-  -- Round r of a group offers its r-th task; rounds are served oldest group head first.
-  ranked AS (
-    SELECT c.team_id, c.id, c.room,
-           row_number() OVER w AS round, first_value(c.run_after) OVER w AS head_at, first_value(c.seq) OVER w AS head_seq
-      FROM cand c
-    WINDOW w AS (PARTITION BY c.team_id, c.job_id ORDER BY c.run_after, c.seq)),
-  in_team AS (
-    SELECT r.*, row_number() OVER (PARTITION BY r.team_id ORDER BY r.round, r.head_at, r.head_seq) AS nth
-      FROM ranked r WHERE r.room IS NULL OR r.round <= r.room),
-  chosen AS (
-    SELECT i.id, row_number() OVER (ORDER BY i.round, i.head_at, i.head_seq) AS ord
-      FROM in_team i JOIN team_free f ON f.team_id = i.team_id
-     WHERE i.nth <= f.free
-     ORDER BY i.round, i.head_at, i.head_seq LIMIT ?)
-UPDATE tasks SET state = 'active', attempts = attempts + 1, lease_owner = ?, lease_token = gen_random_uuid()::text,
-       lease_expires_at = ?, started_at = ?
-  FROM chosen
- WHERE tasks.id = chosen.id AND tasks.state = 'queued'
-RETURNING tasks.id, tasks.kind, tasks.team_id, tasks.job_id, tasks.payload, tasks.state, tasks.attempts, tasks.max_attempts,
-          tasks.run_after, tasks.lease_owner, tasks.lease_token, tasks.lease_expires_at, tasks.cancel_requested_at, tasks.result,
-          tasks.error, tasks.created_at, tasks.started_at, tasks.finished_at, chosen.ord AS claim_order`;
-
-/**
  * The queue's tasks, written once for both dialects. Row locks (PostgreSQL)
  * are taken job first, then task, everywhere, so that processes rarely
  * deadlock; when they do, the transaction runs again. `exclusive`: this
@@ -192,47 +124,78 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     return n;
   };
 
-  const claim = (req: ClaimRequest) =>
-    sql.tx(async (c): Promise<ClaimedTask[]> => {
-      // The teams whose claim locks are free now; another process is claiming for the
-      // others, and this one takes what it can elsewhere rather than wait. Started at a
-      // random team so that processes spread out. Only when every team is taken does it
-      // wait, for one: holding no lock while waiting, it cannot deadlock.
-      const waiting = [...req.teamLimits.keys()];
-      if (!waiting.length) return [];
-      const from = Math.floor(Math.random() * waiting.length);
-      const order = [...waiting.slice(from), ...waiting.slice(0, from)];
+  /**
+   * Group commit of job-less completions (PostgreSQL): the worker's runs that
+   * end in one turn of the event loop (a claim's batch of short tasks ends
+   * together) are written by one statement rather than one each, which is
+   * CPU the database spends once per batch instead of once per task. Each
+   * caller learns whether its own row was completed; one that was not (a
+   * job's task, or a lease lost) goes on to the locked path.
+   */
+  let loose: { lease: Lease; text: string | null; done: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
+  const completeLoose = (lease: Lease, text: string | null) =>
+    new Promise<boolean>((done, failed) => {
+      if (!loose.length) setImmediate(flushLoose);
+      loose.push({ lease, text, done, failed });
+    });
+  const flushLoose = () => {
+    const batch = loose;
+    loose = [];
+    sql
+      .all<{ id: string }>(
+        `UPDATE tasks SET state = 'completed', result = d.result, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
+           FROM unnest(?::text[], ?::text[], ?::text[]) AS d(id, token, result)
+          WHERE tasks.id = d.id AND tasks.lease_token = d.token AND tasks.state = 'active' AND tasks.job_id IS NULL
+         RETURNING tasks.id`,
+        [new Date().toISOString(), batch.map((b) => b.lease.taskId), batch.map((b) => b.lease.token), batch.map((b) => b.text)],
+      )
+      .then((rows) => {
+        const ids = new Set(rows.map((r) => r.id));
+        for (const b of batch) b.done(ids.has(b.lease.taskId));
+      })
+      .catch((err: unknown) => {
+        for (const b of batch) b.failed(err);
+      });
+  };
+
+  const claim = (req: ClaimRequest): Promise<ClaimedTask[]> => {
+    // Started at a random team so that processes claiming at once spread out.
+    const waiting = [...req.teamLimits.keys()];
+    if (!waiting.length) return Promise.resolve([]);
+    const from = Math.floor(Math.random() * waiting.length);
+    const order = [...waiting.slice(from), ...waiting.slice(0, from)];
+    if (rowLocks) return claimInOne(req, order);
+    return sql.tx(async (c) => {
+      // The teams whose claim locks are free now (all of them with SQLite's single writer);
+      // only when every team is taken does it wait, for one: holding no lock while waiting,
+      // it cannot deadlock.
       const mine = (await c.tryLocks(order.map((t) => `claim:${t}`))).map((name) => name.slice('claim:'.length));
       if (!mine.length) {
         await c.lock(`claim:${order[0]}`);
         mine.push(order[0]!);
       }
-      const teamLimits = new Map(mine.map((t) => [t, req.teamLimits.get(t)!] as const));
-      return rowLocks ? claimInOne(c, req, teamLimits) : claimStepwise(c, req, teamLimits);
+      return claimStepwise(c, req, new Map(mine.map((t) => [t, req.teamLimits.get(t)!] as const)));
     });
+  };
 
-  /** Two round trips under the claim locks (see CLAIM_IN_ONE): they are held for as short as can be. */
-  const claimInOne = async (c: Sql, req: ClaimRequest, teamLimits: Map<string, number>): Promise<ClaimedTask[]> => {
+  /**
+   * One call of PostgreSQL's trawl_claim (migration 014), which takes the
+   * teams' claim locks and claims after them, in its own transaction: no lock
+   * is held across a round trip. A deadlock (a cancel dropping the same
+   * queued rows in another order) undid the call whole; it runs again.
+   */
+  const claimInOne = async (req: ClaimRequest, order: string[]): Promise<ClaimedTask[]> => {
     const now = new Date();
-    const limits = JSON.stringify([...teamLimits].map(([team_id, lim]) => ({ team_id, lim })));
-    const nowIso = now.toISOString();
-    const due = [nowIso, req.kinds, req.max];
-    // Its plan does not depend on the teams, limits or kinds asked for, so one
-    // generic plan is kept; left to itself PostgreSQL plans it again for each
-    // call's parameters, which takes longer than running it.
-    await c.run('SET LOCAL plan_cache_mode = force_generic_plan');
-    const rows = await c.all<TaskRow & { claim_order: number }>(CLAIM_IN_ONE, [
-      limits,
-      ...due,
-      ...due,
-      req.max,
-      req.owner,
-      iso(now.getTime() + req.leaseMs),
-      nowIso,
-    ]);
-    return rows
-      .sort((a, b) => a.claim_order - b.claim_order)
-      .map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
+    const limits = JSON.stringify(order.map((team_id) => ({ team_id, lim: req.teamLimits.get(team_id)! })));
+    const args = [limits, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const rows = await sql.all<TaskRow>('SELECT * FROM trawl_claim(?::json, ?, ?::text[], ?, ?, ?)', args);
+        return rows.map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      }
+    }
   };
 
   /**
@@ -374,17 +337,10 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     },
     async complete(lease, result) {
       const text = result === undefined ? null : (JSON.stringify(result) ?? null);
-      // A task without a job has nothing to count or settle: one statement, no
-      // transaction, no lock held across a round trip (PostgreSQL). A job's task
-      // falls through to the locked path below.
-      if (rowLocks) {
-        const done = await sql.run(
-          `UPDATE tasks SET state = 'completed', result = ?, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
-            WHERE id = ? AND lease_token = ? AND state = 'active' AND job_id IS NULL`,
-          [text, new Date().toISOString(), lease.taskId, lease.token],
-        );
-        if (done) return true;
-      }
+      // A task without a job has nothing to count or settle (PostgreSQL): no
+      // transaction, no lock, and one statement for all those completed in the
+      // same turn of the event loop. A job's task falls through to the locked path below.
+      if (rowLocks && (await completeLoose(lease, text))) return true;
       return sql.tx(async (c) => {
         const row = await leased(c, lease);
         if (!row) return false;
