@@ -67,6 +67,9 @@ export function shellSignals(html: string): ShellSignals {
 }
 
 export function looksScriptRendered(html: string): boolean {
+  // Without the text of a script tag there is none to count, and the answer is no: the
+  // parse below is skipped (it was ~5% of a crawl's CPU on pages without scripts).
+  if (!/<script/i.test(html)) return false;
   const s = shellSignals(html);
   if (s.scripts === 0) return false;
   if (s.visibleTextChars < SHELL_TEXT_CHARS) return true;
