@@ -106,7 +106,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         drop(el, which === 'all' && isComments(el));
       }
       else if (which === 'named') continue;
-      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf) || isTeaserCard(el))) drop(el);
+      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf) || isTeaserCard(el) || isStoryCard(el, weightOf, rootWeight))) drop(el);
       else if (weightOf(el).text <= 200) {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
@@ -356,6 +356,32 @@ function holdsHeading(el: Element): boolean {
 }
 
 const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+
+// A small block whose one heading is a link to another page, with a line or two beside it:
+// the card of another story (its title, its teaser) set inside the article. Only a sliver of
+// the article's text each, so the posts of a listing page are not taken for cards.
+function isStoryCard(el: Element, weightOf: (node: ParentNode) => Weight, rootWeight: Weight): boolean {
+  if (el.name !== 'div' && el.name !== 'section' && el.name !== 'li') return false;
+  const w = weightOf(el);
+  if (w.anchors === 0 || w.text > 400 || w.text >= 0.1 * rootWeight.text) return false;
+  const headings: Element[] = [];
+  collectHeadings(el, headings);
+  if (headings.length !== 1) return false;
+  const h = headings[0]!;
+  const link = h.children.find((c): c is Element => isElement(c) && c.name === 'a');
+  const href = link?.attribs.href;
+  if (!link || !href || href.startsWith('#')) return false;
+  const ht = weightOf(h).text;
+  return ht > 0 && weightOf(h).links >= 0.9 * ht && w.text - ht <= 300;
+}
+
+function collectHeadings(el: Element, out: Element[]): void {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (HEADINGS.has(c.name)) out.push(c);
+    else collectHeadings(c, out);
+  }
+}
 
 // A heading that opens comments or related stories, and what follows it up to the next
 // heading of its rank or higher; its wrapper instead when the heading opens that wrapper

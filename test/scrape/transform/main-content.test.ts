@@ -144,6 +144,17 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
+  test('a small card whose one heading links to another story goes; a section whose heading links within the page stays', () => {
+    const body = `<p>${prose('The council met on Tuesday to decide on the budget.')}</p>`;
+    const md = markdown(`<article><h1>T</h1>${body}
+      <div class="box"><h2><a href="/other-story">What you need to know about the virus</a></h2><p>Answers to the most asked questions.</p></div>
+      <div class="box"><h2><a href="#costs">What it costs</a></h2><p>${prose('The plan costs four million.')}</p></div>
+      ${body}${body}</article>`);
+    assert.doesNotMatch(md, /need to know about the virus|most asked questions/);
+    assert.match(md, /What it costs/);
+    assert.match(md, /four million/);
+  });
+
   test('a list that is one link goes from inside the article; a paragraph that is one link stays', () => {
     const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
       <ul><li><a href="/live"><strong>The latest news about the outbreak</strong></a></li></ul>
