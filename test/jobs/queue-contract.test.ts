@@ -55,7 +55,7 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
     dir = tempDataDir();
     store = createSqliteStore(dir);
     limits = {};
-    ({ queue, close: closeQueue } = await backend.make(store.tasks, { concurrencyOf: (team) => limits[team] ?? 100, retryDelayMs: () => 50 }));
+    ({ queue, close: closeQueue } = await backend.make(store.tasks, { concurrencyOf: (team) => limits[team] ?? 100, retryDelayMs: () => 300 }));
   });
   afterEach(async () => {
     await closeQueue();
@@ -127,7 +127,7 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
       if (attempt < 3) {
         assert.deepEqual(await claim(), [], 'not due before its back-off');
         assert.equal((await store.jobs.get(job.id))?.status, 'running', 'a retrying task keeps its job running');
-        await sleep(70);
+        await sleep(320);
       }
     }
     const task = await store.tasks.get(id);

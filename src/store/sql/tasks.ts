@@ -130,7 +130,9 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
    * together) are written by one statement rather than one each, which is
    * CPU the database spends once per batch instead of once per task. Each
    * caller learns whether its own row was completed; one that was not (a
-   * job's task, or a lease lost) goes on to the locked path.
+   * job's task, or a lease lost) goes on to the locked path. Rows are found
+   * by primary key: the state is tested in a form no index answers, or a
+   * plan made before the table's statistics would scan every active task.
    */
   let loose: { lease: Lease; text: string | null; done: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
   const completeLoose = (lease: Lease, text: string | null) =>
@@ -145,7 +147,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       .all<{ id: string }>(
         `UPDATE tasks SET state = 'completed', result = d.result, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
            FROM unnest(?::text[], ?::text[], ?::text[]) AS d(id, token, result)
-          WHERE tasks.id = d.id AND tasks.lease_token = d.token AND tasks.state = 'active' AND tasks.job_id IS NULL
+          WHERE tasks.id = d.id AND tasks.lease_token = d.token AND (tasks.state = 'active' AND tasks.job_id IS NULL) IS TRUE
          RETURNING tasks.id`,
         [new Date().toISOString(), batch.map((b) => b.lease.taskId), batch.map((b) => b.lease.token), batch.map((b) => b.text)],
       )

@@ -28,6 +28,7 @@ AS $$
 #variable_conflict use_column
 DECLARE
   mine json;
+  ids text[];
 BEGIN
   SELECT json_agg(l.x ORDER BY l.i) INTO mine
     FROM json_array_elements(p_limits) WITH ORDINALITY AS l(x, i)
@@ -37,7 +38,6 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended('claim:' || (p_limits -> 0 ->> 'team_id'), 0));
     mine := json_build_array(p_limits -> 0);
   END IF;
-  RETURN QUERY
   WITH RECURSIVE
     lim AS (SELECT l.team_id, l.lim FROM json_to_recordset(mine) AS l(team_id text, lim int)),
     act AS (
@@ -80,18 +80,23 @@ BEGIN
       SELECT r.*, row_number() OVER (PARTITION BY r.team_id ORDER BY r.round, r.head_at, r.head_seq) AS nth
         FROM ranked r WHERE r.room IS NULL OR r.round <= r.room),
     chosen AS (
-      SELECT i.id, row_number() OVER (ORDER BY i.round, i.head_at, i.head_seq) AS ord
+      SELECT i.id, i.round, i.head_at, i.head_seq
         FROM in_team i JOIN team_free f ON f.team_id = i.team_id
        WHERE i.nth <= f.free
-       ORDER BY i.round, i.head_at, i.head_seq LIMIT p_max),
-    claimed AS (
-      UPDATE tasks SET state = 'active', attempts = tasks.attempts + 1, lease_owner = p_owner, lease_token = gen_random_uuid()::text,
-             lease_expires_at = p_expires, started_at = p_now
-        FROM chosen
-       WHERE tasks.id = chosen.id AND tasks.state = 'queued'
-      RETURNING tasks.id, tasks.kind, tasks.team_id, tasks.job_id, tasks.payload, tasks.state, tasks.attempts, tasks.max_attempts,
-                tasks.run_after, tasks.lease_owner, tasks.lease_token, tasks.lease_expires_at, tasks.cancel_requested_at, tasks.result,
-                tasks.error, tasks.created_at, tasks.started_at, tasks.finished_at, chosen.ord)
+       ORDER BY i.round, i.head_at, i.head_seq LIMIT p_max)
+  SELECT array_agg(chosen.id ORDER BY chosen.round, chosen.head_at, chosen.head_seq) INTO ids FROM chosen;
+  IF ids IS NULL THEN RETURN; END IF;
+  -- Taken by primary key. The state is checked again (a cancel may have dropped
+  -- a chosen task since) in a form no index answers: a plan kept from when the
+  -- queue looked short would otherwise read every queued task to find a few.
+  RETURN QUERY
+  WITH claimed AS (
+    UPDATE tasks SET state = 'active', attempts = tasks.attempts + 1, lease_owner = p_owner, lease_token = gen_random_uuid()::text,
+           lease_expires_at = p_expires, started_at = p_now
+     WHERE tasks.id = ANY(ids) AND (tasks.state = 'queued') IS TRUE
+    RETURNING tasks.id, tasks.kind, tasks.team_id, tasks.job_id, tasks.payload, tasks.state, tasks.attempts, tasks.max_attempts,
+              tasks.run_after, tasks.lease_owner, tasks.lease_token, tasks.lease_expires_at, tasks.cancel_requested_at, tasks.result,
+              tasks.error, tasks.created_at, tasks.started_at, tasks.finished_at, array_position(ids, tasks.id)::bigint AS ord)
   SELECT * FROM claimed ORDER BY claimed.ord;
 END;
 $$;
