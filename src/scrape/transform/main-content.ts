@@ -106,7 +106,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         drop(el, which === 'all' && isComments(el));
       }
       else if (which === 'named') continue;
-      else if (!tiny && (isLinkList(el, weightOf) || isFeed(el, weightOf) || isTeaserCard(el) || isStoryCard(el, weightOf, rootWeight))) drop(el);
+      else if (!tiny && (isLinkList(el, weightOf, titleInside) || isFeed(el, weightOf) || isTeaserCard(el) || isStoryCard(el, weightOf, rootWeight))) drop(el);
       else if (weightOf(el).text <= 200) {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
@@ -314,12 +314,16 @@ function standsAlone(el: Element, weightOf: (node: ParentNode) => Weight): boole
 // Blocks that may turn out to be link lists or feeds of story cards.
 const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'tbody']);
 
-// Mostly links: menus, tag lists, "more news" lists. One link alone is left: a paragraph may
-// be just a link the article cites.
-function isLinkList(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+// Mostly links: menus, tag lists, "more news" lists. A list or a box that is one link leads to
+// another story too; a paragraph that is one link may be the source the article cites, so it
+// is left.
+function isLinkList(el: Element, weightOf: (node: ParentNode) => Weight, title?: Element): boolean {
   if (!BLOCKS.has(el.name)) return false;
   const w = weightOf(el);
-  return (w.anchors >= 2 && w.links >= 0.6 * w.text) || ((el.name === 'ul' || el.name === 'ol') && w.anchors === 1 && w.links >= 0.9 * w.text);
+  if (w.anchors >= 2 && w.links >= 0.6 * w.text) return true;
+  // A box that is one link, unless it is the section kicker right over the headline.
+  const single = el.name === 'ul' || el.name === 'ol' || (el.name === 'div' && !(title && siblingElement(el, 'next') === title));
+  return single && w.anchors === 1 && w.links >= 0.9 * w.text;
 }
 
 // A feed of story cards: three or more siblings of one shape (tag and class), each with a

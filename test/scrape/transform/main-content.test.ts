@@ -155,13 +155,15 @@ describe('onlyMainContent', () => {
     assert.match(md, /four million/);
   });
 
-  test('a list that is one link goes from inside the article; a paragraph that is one link stays', () => {
-    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
+  test('a list or a box that is one link goes from inside the article; a paragraph that is one link, and the section kicker over the headline, stay', () => {
+    const md = markdown(`<article><div><a href="/local/transport">Transportation</a></div><h1>T</h1><p>${prose('First.')}</p>
       <ul><li><a href="/live"><strong>The latest news about the outbreak</strong></a></li></ul>
+      <div class="x1"><div><a href="/brexit">Brexit raises the fees for students</a></div></div>
       <p><a href="/report.pdf">The full report of the inquiry (PDF)</a></p>
       <p>${prose('Second sentence.')}</p></article>`);
-    assert.doesNotMatch(md, /latest news about the outbreak/);
+    assert.doesNotMatch(md, /latest news about the outbreak|Brexit raises/);
     assert.match(md, /The full report of the inquiry/);
+    assert.match(md, /Transportation/);
   });
 
   test('a note that the links are affiliate links goes, and a credit line in more languages; the caption stays', () => {
