@@ -112,6 +112,25 @@ describe('warm tabs: nothing crosses from one render to the next', () => {
     assert.equal(seen.frame, null);
   });
 
+  it('what a page stores as it is left (pagehide, unload) is cleared too', async () => {
+    // The handlers run when the reset navigates away; the beacon shows they did.
+    site.set('/leaving', {
+      html: `<!doctype html><p>leaving</p><script>
+        addEventListener('pagehide', () => { localStorage.setItem('team', 'late'); document.cookie = 'team=late; path=/'; navigator.sendBeacon('/left'); });
+        addEventListener('unload', () => { sessionStorage.setItem('team', 'late'); });
+      </script>`,
+    });
+    site.set('/left', { text: 'seen' });
+    await engine.render({ url: site.url('/leaving') });
+    const hitsBefore = engine.stats().warmHits;
+    const seen = found((await engine.render({ url: site.url('/visit'), waitFor: 300 })).html);
+    assert.equal(engine.stats().warmHits, hitsBefore + 1, 'the second render took the kept tab');
+    assert.ok(site.requests.some((r) => r.path === '/left'), 'the page ran its pagehide handler');
+    assert.equal(seen.local, null);
+    assert.equal(seen.session, null);
+    assert.equal(seen.cookie, '');
+  });
+
   it('closes a tab that signed in to a site instead of keeping it', async () => {
     // Chromium keeps the credentials in its HTTP auth cache, which no reset clears. (Without
     // blockAds: with it, the request interception cancels every authentication challenge.)
