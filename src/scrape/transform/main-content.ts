@@ -347,11 +347,17 @@ function isFeed(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
   return false;
 }
 
-// A link around a heading (and often a picture and a line of text): a card that leads to
-// another story, set inside the article between its paragraphs. A heading of the article's
-// own holds its link, not the other way round.
+// A link around a heading (and often a picture and a line of text), or around a picture and
+// a title: a card that leads to another story, set inside the article between its
+// paragraphs. A heading of the article's own holds its link, not the other way round, and a
+// picture linked to its large version has no title in the link.
 function isTeaserCard(el: Element): boolean {
-  return el.name === 'a' && holdsHeading(el);
+  return el.name === 'a' && (holdsHeading(el) || (holdsImage(el) && textOf(el).trim().length >= 25));
+}
+
+function holdsImage(el: Element): boolean {
+  for (const c of el.children) if (isElement(c) && (c.name === 'img' || c.name === 'picture' || holdsImage(c))) return true;
+  return false;
 }
 
 function holdsHeading(el: Element): boolean {

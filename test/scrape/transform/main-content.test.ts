@@ -134,12 +134,15 @@ describe('onlyMainContent', () => {
     assert.match(md, /Second\./);
   });
 
-  test('a card that links a heading to another story goes from inside the article; a heading holding its own link stays', () => {
+  test('a card that links a heading, or a picture and a title, to another story goes from inside the article; a heading holding its own link and a linked picture with its caption stay', () => {
     const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
       <figure><a href="/other"><img src="/i.jpg"><figcaption><h3>Rail every fifteen minutes</h3><p>The plan for the regional trains</p></figcaption></a></figure>
       <h2><a href="#costs">What it costs</a></h2>
+      <p><a href="/story"><img src="/t.jpg"><span>So the diesel engines stay clean for longer</span></a></p>
+      <figure><a href="/big.jpg"><img src="/b.jpg"></a><figcaption>The new lanes on Harbor Avenue</figcaption></figure>
       <p>${prose('Second.')}</p></article>`);
-    assert.doesNotMatch(md, /Rail every fifteen minutes|regional trains/);
+    assert.doesNotMatch(md, /Rail every fifteen minutes|regional trains|diesel engines/);
+    assert.match(md, /The new lanes on Harbor Avenue/);
     assert.match(md, /What it costs/);
     assert.match(md, /Second\./);
   });
