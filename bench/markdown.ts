@@ -8,7 +8,7 @@ import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { decodeHtml, htmlToMarkdown, transformHtml } from '../src/scrape/transform/index.js';
 import { corpusBytes, corpusPages } from '../test/fixtures/corpus/pages.js';
-import { atLeast, quick } from './lib/targets.js';
+import { atLeast, median, quick } from './lib/targets.js';
 
 interface Page {
   name: string;
@@ -190,11 +190,6 @@ function largePage(sections: number): string {
 
 function row(cells: string[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(44) : c.padStart(22))).join(' ');
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
 
 function sum(xs: number[]): number {

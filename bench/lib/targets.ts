@@ -45,7 +45,10 @@ function fmt(n: number): string {
 }
 
 /** The middle of the measurements (the upper one of an even count). */
+// An even count averages the two middle figures: taking the upper one would report the better of
+// two rounds as their median.
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
