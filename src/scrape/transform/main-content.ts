@@ -251,8 +251,11 @@ function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode
   // A landmark inside the scored block: right unless it is chrome (comments as <article>s).
   if (contains(scored, landmark) && !(isElement(landmark) && survey.named.has(landmark))) return landmark;
   // Elsewhere on the page: not when it is a sliver of the landmark's prose (a share form
-  // or a caption with a few sentences in a page whose markup is broken).
-  if (!contains(scored, landmark) && prose(weightOf(scored)) < 0.15 * prose(weightOf(landmark))) return landmark;
+  // or a caption with a few sentences in a page whose markup is broken). A <main> is the
+  // page's own word for where its text is, so a box beside it needs more to outweigh it: a
+  // pop-up or a teaser of comma-rich lines scores high against plain sentences.
+  const sliver = isElement(landmark) && landmark.name === 'main' ? 0.3 : 0.15;
+  if (!contains(scored, landmark) && prose(weightOf(scored)) < sliver * prose(weightOf(landmark))) return landmark;
   return scored;
 }
 

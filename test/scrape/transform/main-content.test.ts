@@ -235,6 +235,15 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Section number/);
   });
 
+  test('<main> holding plain sentences wins over a smaller box of comma-rich text beside it', () => {
+    const plain = Array.from({ length: 8 }, (_, i) => `<p>Step ${i} of the recipe is to stir the lemon curd slowly over a low heat until it thickens and coats the back of the spoon well enough.</p>`).join('');
+    const box = `<div class="box"><p>${'Lemons, limes, oranges, '.repeat(9)}and every citrus, in pots, on balconies.</p></div>`;
+    const md = markdown(`<main><h1>Lemon curd</h1>${plain}</main>${box}`);
+    assert.match(md, /Step 0 of the recipe/);
+    assert.match(md, /Step 7 of the recipe/);
+    assert.doesNotMatch(md, /Lemons, limes/);
+  });
+
   test('a cookie panel or a comment thread that outweighs the article is not taken for it', () => {
     const cookies = `<div class="sp-dsgvo-category-container">${Array.from({ length: 6 }, (_, i) => `<p>${prose(`Cookie ${i} stores, for a year, which pages you saw.`)}</p>`).join('')}</div>`;
     const md = markdown(`<div class="page"><h1>Wine sales grow</h1><p>${prose('The winery sold more, and exported most of it.')}</p></div>${cookies}`);
