@@ -160,6 +160,20 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       });
   };
 
+  // PostgreSQL indexes queued work in two partial indexes (migration 013), with
+  // and without a job, and no other index holds the queue (016): the next team
+  // is the lower of the two probes.
+  const nextTeam = (after: string) =>
+    rowLocks
+      ? `LEAST((SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.job_id IS NULL${after} ORDER BY t.team_id LIMIT 1),
+               (SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.job_id IS NOT NULL${after} ORDER BY t.team_id LIMIT 1))`
+      : `(SELECT t.team_id FROM tasks t WHERE t.state = 'queued'${after} ORDER BY t.team_id LIMIT 1)`;
+  const WAITING_TEAMS = `WITH RECURSIVE waiting(team_id) AS (
+      SELECT ${nextTeam('')}
+      UNION ALL
+      SELECT ${nextTeam(' AND t.team_id > w.team_id')} FROM waiting w WHERE w.team_id IS NOT NULL)
+    SELECT team_id FROM waiting WHERE team_id IS NOT NULL`;
+
   const claim = (req: ClaimRequest): Promise<ClaimedTask[]> => {
     // Started at a random team so that processes claiming at once spread out.
     const waiting = [...req.teamLimits.keys()];
@@ -317,17 +331,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       }),
     requeueExpired,
     // One index probe per team, all in one statement: it runs before every claim.
-    waitingTeams: async () =>
-      (
-        await sql.all<{ team_id: string }>(
-          `WITH RECURSIVE waiting(team_id) AS (
-             SELECT (SELECT team_id FROM tasks WHERE state = 'queued' ORDER BY team_id LIMIT 1)
-             UNION ALL
-             SELECT (SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.team_id > w.team_id ORDER BY t.team_id LIMIT 1)
-               FROM waiting w WHERE w.team_id IS NOT NULL)
-           SELECT team_id FROM waiting WHERE team_id IS NOT NULL`,
-        )
-      ).map((r) => r.team_id),
+    waitingTeams: async () => (await sql.all<{ team_id: string }>(WAITING_TEAMS)).map((r) => r.team_id),
     claim,
     async heartbeat(lease, leaseMs) {
       const changed = await sql.run(`UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_token = ? AND state = 'active'`, [
@@ -419,10 +423,12 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     },
     async counts(teamId) {
       const r = (await sql.one<{ queued: number; active: number; last: string | null }>(
-        `SELECT (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'queued') AS queued,
+        // Queued work counted in the two halves its partial indexes hold (migration 013).
+        `SELECT (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'queued' AND job_id IS NULL)
+              + (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'queued' AND job_id IS NOT NULL) AS queued,
                 (SELECT COUNT(*) FROM tasks WHERE team_id = ? AND state = 'active') AS active,
                 (SELECT MAX(finished_at) FROM tasks WHERE team_id = ? AND state = 'completed') AS last`,
-        [teamId, teamId, teamId],
+        [teamId, teamId, teamId, teamId],
       ))!;
       return { queued: r.queued, active: r.active, mostRecentSuccess: r.last };
     },
