@@ -41,6 +41,7 @@ import { UpgradeRouter } from './http/upgrades.js';
 import { buildBrowserSessions } from './browser-sessions/index.js';
 import { sessionUpgrades } from './browser-sessions/upgrade.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { useTransformThreads } from './scrape/transform/threads.js';
 
 export interface Trawl {
   app: FastifyInstance;
@@ -96,6 +97,7 @@ export async function startTrawl(config: Config): Promise<Trawl> {
     ];
     const search = buildSearch(config, store);
     const llm = buildLlm(config);
+    if (config.transformThreads !== undefined) useTransformThreads(config.transformThreads);
     const scraper = buildScraper(config, store, {
       llm,
       onFreshPage: feedIndex(search.index, (err) => app.log.warn({ err }, 'A page could not be added to the search index')),

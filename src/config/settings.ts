@@ -266,6 +266,14 @@ export const SETTINGS = {
     default: '8',
     doc: 'Requests one crawl may have in flight to one host (politeness); `delay` or robots.txt `Crawl-delay` make it one.',
   }),
+  /** Worker threads of the HTML transform (src/scrape/transform/threads.ts); unset, one less than the cores. */
+  transformThreads: setting({
+    env: 'TRAWL_TRANSFORM_THREADS',
+    section: 'scrape',
+    schema: int('TRAWL_TRANSFORM_THREADS', 0, 64),
+    defaultText: 'one less than the CPU cores, at most `4`',
+    doc: 'Worker threads that turn fetched HTML into markdown and the other formats while the main thread fetches and stores; `0` does it on the main thread.',
+  }),
   /** URLs one extract request may name (§20 item 18). */
   extractMaxUrls: setting({
     env: 'TRAWL_EXTRACT_MAX_URLS',

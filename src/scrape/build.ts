@@ -6,6 +6,7 @@ import type { Document } from '../api/document.js';
 import type { FetchedPage } from './engines/page.js';
 import { ScrapeError } from './errors.js';
 import { decodeHtml, type HtmlFormat, transformHtml } from './transform/index.js';
+import { transformAway } from './transform/threads.js';
 import { isHtml } from './waterfall.js';
 
 /** Documents whose raw form is readable text. */
@@ -56,8 +57,8 @@ export async function buildContent(page: FetchedPage, options: ScrapeOptions, si
   }
 }
 
-function buildHtml(html: string, url: string, options: BuildOptions): BuiltContent {
-  const out = transformHtml({ html, ...htmlOptions(url, options) });
+async function buildHtml(html: string, url: string, options: BuildOptions): Promise<BuiltContent> {
+  const out = await transformAway({ html, ...htmlOptions(url, options) });
   return { doc: out, pdfPages: 0, warnings: [] };
 }
 
