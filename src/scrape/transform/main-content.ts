@@ -138,7 +138,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   const { skip, left } = dropAll('all');
   const remaining = left + (title ? weightOf(title).text : 0);
 
-  const lead = root === top ? [] : leadOf(root as Element, survey, weightOf);
+  const lead = root === top ? [] : title ? between(title, root as Element, survey, weightOf) : leadOf(root as Element, survey, weightOf);
   const nodes = root === top ? content.nodes : [...(title ? [title] : []), ...lead, root as Element];
   if (remaining < 250 && remaining < 0.25 * topWeight.text) {
     // Nearly everything looked like chrome: a short post, its links and labels its text. Its
@@ -378,6 +378,11 @@ function holdsHeading(el: Element): boolean {
   return false;
 }
 
+function holdsAnyHeading(el: Element): boolean {
+  for (const c of el.children) if (isElement(c) && (HEADINGS.has(c.name) || holdsAnyHeading(c))) return true;
+  return false;
+}
+
 const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
 // A small block whose one heading is a link to another page, with a line or two beside it:
@@ -438,6 +443,41 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
     if (w.text === 0 && !holdsTitle) continue;
     if (holdsTitle || survey.h1s.includes(n) || survey.named.has(n) || prose(w) < 50 || w.links > 0.25 * w.text) break;
     lead.unshift(n);
+  }
+  return lead;
+}
+
+// The lead (a standfirst, a teaser, an intro) between the page title and the article body,
+// wherever the page's boxes put it: the prose blocks after the title and before the body,
+// outermost first, with hardly any links and no chrome around them.
+function between(title: Element, root: Element, survey: Survey, weightOf: (node: ParentNode) => Weight): Element[] {
+  const lead: Element[] = [];
+  const passed: Element[] = [];
+  let after = false;
+  let body = false; // a piece of the body came before: a title below the body has no lead
+  for (const el of survey.pieces) {
+    if (el === title || contains(el, title)) {
+      after = el === title && !body;
+      continue;
+    }
+    if (el === root || contains(el, root) || contains(root, el)) {
+      if (contains(root, el)) {
+        if (after) break;
+        body = true;
+      }
+      continue;
+    }
+    if (!after || lead.some((l) => contains(l, el)) || passed.some((p) => contains(p, el))) continue;
+    const w = weightOf(el);
+    if (prose(w) < 50 || w.links > 0.25 * w.text || survey.named.has(el) || hasAncestor(el, (a) => survey.named.has(a) || a.name === 'figure')) continue;
+    // A box with a heading of its own is another section; a caption, or a box around a
+    // picture, is the picture's; and so are the paragraphs inside them.
+    if (el.name === 'figcaption' || el.name === 'figure' || holdsAnyHeading(el) || holdsImage(el)) {
+      passed.push(el);
+      continue;
+    }
+    lead.push(el);
+    if (lead.length === 3) break;
   }
   return lead;
 }

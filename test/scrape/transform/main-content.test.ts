@@ -234,6 +234,16 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# Title\n\nThe lead says what happened, where and to whom, in one sentence.\n\n${prose('The body, with clauses, tells the rest.')}\n\n${prose('More of it, and more.')}`);
   });
 
+  test('a lead in a box of its own between the title and the body comes too; a picture and a boxed section there do not', () => {
+    const md = markdown(`${chrome}<div class="page"><div class="head"><div class="kicker"><h1>Title</h1></div>
+      <div class="stage"><figure><img src="/p.jpg" alt="P"><figcaption>The square on Monday, seen from the town hall.</figcaption></figure></div>
+      <div class="intro-row"><div class="intro"><p>The lead says what happened, where and to whom, in one sentence.</p></div></div></div>
+      <div class="aside-box"><h3>Dates</h3><p>Every Tuesday and Thursday the office opens early for visitors.</p></div>
+      <div class="body"><p>${prose('The body, with clauses, tells the rest.')}</p><p>${prose('More of it, and more.')}</p></div></div>${footer}`);
+    assert.match(md, /^# Title\n\nThe lead says what happened, where and to whom, in one sentence\.\n\nThe body, with clauses/);
+    assert.doesNotMatch(md, /seen from the town hall|office opens early/);
+  });
+
   test('a short post made mostly of links keeps them, and still loses its share bar and related posts', () => {
     const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/s${i}">Section number ${i}</a></li>`).join('');
     const md = markdown(`<nav><ul>${menu}</ul></nav><article><h1>Links of the week</h1>
