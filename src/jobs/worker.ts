@@ -77,6 +77,7 @@ export class Worker {
   private state: 'idle' | 'started' | 'stopped' = 'idle';
   private pumping: Promise<void> | null = null;
   private wokenWhilePumping = false;
+  private pumpSoon: NodeJS.Immediate | undefined;
   private poll: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
 
@@ -113,6 +114,7 @@ export class Worker {
     if (this.state !== 'started') return;
     this.state = 'stopped';
     clearInterval(this.poll);
+    clearImmediate(this.pumpSoon);
     this.unsubscribe?.();
     await this.pumping;
     const settled = () => Promise.all([...this.runs].map((r) => r.done));
@@ -140,13 +142,26 @@ export class Worker {
     for (const r of this.runs) if (r.task.jobId === event.jobId) r.controller.abort(reason);
   }
 
+  /**
+   * The claim starts on the next turn of the event loop: the runs ending in
+   * this one (a claim's batch of short tasks ends together, each waking the
+   * worker as its completion is recorded and again as it leaves) have all
+   * freed their slots by then, and are claimed for at once rather than one
+   * or two by the first claim and the rest by the next (each claim's cost in
+   * the store hardly depends on how many tasks it takes).
+   */
   private wake() {
     if (this.state !== 'started') return;
     if (this.pumping) {
       this.wokenWhilePumping = true;
       return;
     }
-    this.pumping = this.pump().finally(() => (this.pumping = null));
+    if (this.pumpSoon) return;
+    this.pumpSoon = setImmediate(() => {
+      this.pumpSoon = undefined;
+      if (this.state !== 'started') return;
+      this.pumping = this.pump().finally(() => (this.pumping = null));
+    });
   }
 
   private async pump() {
