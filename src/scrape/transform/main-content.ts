@@ -130,6 +130,19 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
       }
     }
+    if (which === 'all') {
+      // A heading with nothing after it in the article heads a section that is not there: a
+      // comment thread or a list of other stories that a script fills in, or that went.
+      const isSkipped = (n: Element) => skip.has(n) || hasAncestor(n, (a) => skip.has(a));
+      for (let i = survey.pieces.length - 1, n = 0; i >= 0 && n < 3; i--) {
+        const el = survey.pieces[i]!;
+        if (!HEADINGS.has(el.name) || !inRoot(el) || isSkipped(el)) continue;
+        // A heading that ends a sentence closes the text.
+        if (weightOf(el).text > 60 || /[.!?]["'”“«»]?$/u.test(textOf(el).trim()) || !nothingAfter(el, root, skip)) break;
+        drop(el);
+        n++;
+      }
+    }
     return { skip, left: rootWeight.text - dropped };
   };
   // A page this short has no room for both an article and a menu: its links are its content
@@ -445,6 +458,17 @@ function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => W
     lead.unshift(n);
   }
   return lead;
+}
+
+// No text after the element up to the end of the root, besides what is left out.
+function nothingAfter(el: Element, root: ParentNode, skip: ReadonlySet<Element>): boolean {
+  for (let n: ParentNode | null = el; n && n !== root; n = n.parent) {
+    for (let s = (n as Element).next; s; s = s.next) {
+      if (isText(s) && s.data.trim() !== '') return false;
+      if (isElement(s) && !skip.has(s) && !isNonContent(s) && textOf(s).trim() !== '') return false;
+    }
+  }
+  return true;
 }
 
 // The lead (a standfirst, a teaser, an intro) between the page title and the article body,

@@ -244,6 +244,15 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /seen from the town hall|office opens early/);
   });
 
+  test('a heading with nothing after it at the end of the article goes; one followed by text, or ending a sentence, stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p><h2>What the council decided</h2><p>${prose('Second.')}</p>
+      <div class="end"><h3>Join the readers' forum</h3><div class="loader"></div></div></article>`);
+    assert.match(md, /What the council decided/);
+    assert.doesNotMatch(md, /readers' forum/);
+    const md2 = markdown(`<article><h1>T</h1><p>${prose('First.')}</p><h4>And that is how it ended.</h4></article>`);
+    assert.match(md2, /And that is how it ended\./);
+  });
+
   test('a short post made mostly of links keeps them, and still loses its share bar and related posts', () => {
     const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/s${i}">Section number ${i}</a></li>`).join('');
     const md = markdown(`<nav><ul>${menu}</ul></nav><article><h1>Links of the week</h1>
