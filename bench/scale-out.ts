@@ -6,6 +6,7 @@
 // TRAWL_TEST_REDIS_URL; skipped without them. --quick: fewer tasks.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/load.js';
@@ -18,7 +19,33 @@ const redisUrl = process.env.TRAWL_TEST_REDIS_URL;
 const TASKS = quick ? 4000 : 12000;
 const worker = fileURLToPath(new URL('./lib/claim-worker.ts', import.meta.url));
 
-async function run(processes: number): Promise<number> {
+/** CPU seconds (user + system) a process has used; null when /proc cannot tell (another machine, another OS). */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+function cpuOf(pids: number[]): number | null {
+  let sum = 0;
+  for (const pid of pids) {
+    const s = cpuSeconds(pid);
+    if (s === null) return null;
+    sum += s;
+  }
+  return sum;
+}
+
+interface Figures {
+  rate: number;
+  /** CPU milliseconds a task: the worker processes', and PostgreSQL's backends serving this database (null when not on this machine). */
+  workerMs: number | null;
+  pgMs: number | null;
+}
+
+async function run(processes: number): Promise<Figures> {
   const db = await freshDatabase(pgUrl!);
   const store = await createPostgresStore(db.url);
   const prefix = `trawl-bench-${randomBytes(4).toString('hex')}`;
@@ -46,6 +73,9 @@ async function run(processes: number): Promise<number> {
     // The clock starts once the flip is committed, when the work becomes claimable:
     // rewriting every queued row is the same serial cost however many processes claim.
     await client.query(`UPDATE tasks SET kind = 'bench' WHERE kind = 'paused'`);
+    const backends = (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    const workers = children.map((c) => c.pid!);
+    const [pg0, w0] = [cpuOf(backends), cpuOf(workers)];
     const t = performance.now();
     for (;;) {
       const { rows } = await client.query<{ left: boolean }>(`SELECT EXISTS (SELECT 1 FROM tasks WHERE state IN ('queued', 'active')) AS left`);
@@ -53,8 +83,10 @@ async function run(processes: number): Promise<number> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const secs = (performance.now() - t) / 1000;
+    const [pg1, w1] = [cpuOf(backends), cpuOf(workers)];
     await client.end();
-    return TASKS / secs;
+    const perTask = (a: number | null, b: number | null) => (a === null || b === null ? null : ((b - a) * 1000) / TASKS);
+    return { rate: TASKS / secs, workerMs: perTask(w0, w1), pgMs: perTask(pg0, pg1) };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
@@ -67,9 +99,14 @@ if (!pgUrl || !redisUrl) {
   skipped('claims per second with 1, 2 and 4 worker processes', 'set TRAWL_TEST_DATABASE_URL and TRAWL_TEST_REDIS_URL');
 } else {
   const rates = new Map<number, number>();
+  const ms = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(2)} ms`);
   for (const n of [1, 2, 4]) {
-    rates.set(n, await run(n));
-    console.log(`${n} worker process${n > 1 ? 'es' : ''}: ${rates.get(n)!.toFixed(0)} claims+completions/s`);
+    const f = await run(n);
+    rates.set(n, f.rate);
+    // Where a task's CPU goes: PostgreSQL's share is what more processes cannot spread.
+    console.log(
+      `${n} worker process${n > 1 ? 'es' : ''}: ${f.rate.toFixed(0)} claims+completions/s; CPU a task: PostgreSQL ${ms(f.pgMs)}, workers ${ms(f.workerMs)}`,
+    );
   }
   // Two cores run the workers, PostgreSQL and Redis alike: what else runs shifts every figure.
   console.log(`${TASKS} no-op tasks of 4 teams, ${loadConfig({}).workerConcurrency} at once per process (the default), PostgreSQL + Redis; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
