@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestServer } from '../helpers/server.js';
 
-/** Polls the batch's status until it has ended; answers that last status body. */
-export async function waitForBatch(s: TestServer, id: string, headers?: Record<string, string>, timeoutMs = 20_000) {
+/** Polls the batch's status until it has ended (the deadline only bounds a hang); answers that last status body. */
+export async function waitForBatch(s: TestServer, id: string, headers?: Record<string, string>, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const r = await s.api('GET', `/v2/batch/scrape/${id}`, undefined, headers);
