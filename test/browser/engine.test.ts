@@ -327,7 +327,9 @@ describe('browser engine lifecycle', () => {
 
   it('lets a running render finish on close and refuses new ones', async () => {
     const site = await startSite({ '/': { html: '<p>done</p>' } });
-    const engine = createBrowserEngine({ allowPrivateNetwork: true, resolve });
+    // The render launches Chromium, which at load 30 took longer than the default 5 s
+    // that close() waits before closing the browser under it.
+    const engine = createBrowserEngine({ allowPrivateNetwork: true, resolve, closeGraceMs: 60_000 });
     try {
       const running = engine.render({ url: site.url('/'), waitFor: 300 });
       await new Promise((r) => setTimeout(r, 50));
