@@ -207,4 +207,31 @@ describe('worker', () => {
     w.handle('late', async () => 'handled');
     await until('completed', async () => (await stateOf(id)) === 'completed');
   });
+
+  test('runs ending together are claimed for by one claim, not one or two first and the rest after', async () => {
+    // Completions recorded together, as PostgreSQL's group commit records them.
+    const complete = queue.complete.bind(queue);
+    const waiting: (() => void)[] = [];
+    queue.complete = async (lease, result) => {
+      const done = await complete(lease, result);
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === 4) for (const r of waiting.splice(0)) r();
+      });
+      return done;
+    };
+    const claim = queue.claim.bind(queue);
+    const asked: number[] = [];
+    queue.claim = async (req) => {
+      const got = await claim(req);
+      if (got.length) asked.push(req.max);
+      return got;
+    };
+    const w = startWorker({ pollMs: 60_000 });
+    w.handle('quick', async () => 'done');
+    w.start();
+    const ids = await queue.enqueueMany(Array.from({ length: 12 }, () => ({ kind: 'quick', teamId: 't1' })));
+    await until('all completed', async () => (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'));
+    assert.deepEqual(asked, [4, 4, 4], 'each batch of 4 ending together frees 4 slots, claimed at once');
+  });
 });
