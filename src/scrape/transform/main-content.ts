@@ -97,18 +97,8 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       skip.add(el);
       dropped += weightOf(el).text;
     };
-    // The caption of the picture over the article, before its text begins, describes the
-    // picture that opens the page (a portrait, a scene, an agency credit), not the story: the
-    // picture stays and its caption goes. Captions among the paragraphs stay, and so does a
-    // long one, which holds the article's lead.
-    let text = false;
     for (const el of survey.pieces) {
       if (!inRoot(el) || el === root) continue;
-      if (el.name === 'p' && prose(weightOf(el)) >= 80) text = true;
-      if (el.name === 'figcaption' && !text && weightOf(el).text <= 250) {
-        drop(el);
-        continue;
-      }
       if (survey.named.has(el)) {
         // A header inside the article that holds prose holds its lead or a part of it: a site
         // header is links and a logo.

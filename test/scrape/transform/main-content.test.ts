@@ -169,20 +169,6 @@ describe('onlyMainContent', () => {
     assert.match(md, /Transportation/);
   });
 
-  test('the caption of the picture over the article goes and the picture stays; captions among the paragraphs, and a long one holding the lead, stay', () => {
-    const md = markdown(`<article><h1>T</h1>
-      <figure><img src="/lead.jpg" alt="Harbor"><figcaption>The harbor at dawn. Photo: Ann Lee</figcaption></figure>
-      <p>${prose('First paragraph of the story.')}</p>
-      <figure><img src="/mid.jpg" alt="Bus"><figcaption>A bus on the new lane.</figcaption></figure>
-      <p>${prose('Second.')}</p></article>`);
-    assert.match(md, /!\[Harbor\]\(https:\/\/example.com\/lead.jpg\)/);
-    assert.doesNotMatch(md, /The harbor at dawn/);
-    assert.match(md, /A bus on the new lane/);
-    const lead = `${'The council voted on Tuesday to open two bus lanes on Harbor Avenue, '.repeat(4)}the mayor said.`;
-    const md2 = markdown(`<article><h1>T</h1><figure><img src="/lead.jpg" alt="Harbor"><figcaption>${lead}</figcaption></figure><p>${prose('Body.')}</p></article>`);
-    assert.match(md2, /The council voted on Tuesday/);
-  });
-
   test('a note that the links are affiliate links goes, and a credit line in more languages; the caption stays', () => {
     const md = markdown(`<article><h1>T</h1><p>${prose('First.')}</p>
       <p><em>Anzeige, enthält Affiliate Links</em></p>
