@@ -368,23 +368,16 @@ function isFeed(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
 // paragraphs. A heading of the article's own holds its link, not the other way round, and a
 // picture linked to its large version has no title in the link.
 function isTeaserCard(el: Element): boolean {
-  return el.name === 'a' && (holdsHeading(el) || (holdsImage(el) && textOf(el).trim().length >= 25));
+  return el.name === 'a' && (holdsOneOf(el, SUBHEADINGS) || (holdsOneOf(el, IMAGES) && textOf(el).trim().length >= 25));
 }
 
-function holdsImage(el: Element): boolean {
-  for (const c of el.children) if (isElement(c) && (c.name === 'img' || c.name === 'picture' || holdsImage(c))) return true;
+// Whether an element below `el` is one of `names`.
+function holdsOneOf(el: Element, names: ReadonlySet<string>): boolean {
+  for (const c of el.children) if (isElement(c) && (names.has(c.name) || holdsOneOf(c, names))) return true;
   return false;
 }
 
-function holdsHeading(el: Element): boolean {
-  for (const c of el.children) if (isElement(c) && (SUBHEADINGS.has(c.name) || holdsHeading(c))) return true;
-  return false;
-}
-
-function holdsAnyHeading(el: Element): boolean {
-  for (const c of el.children) if (isElement(c) && (HEADINGS.has(c.name) || holdsAnyHeading(c))) return true;
-  return false;
-}
+const IMAGES = new Set(['img', 'picture']);
 
 const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -486,7 +479,7 @@ function between(title: Element, root: Element, survey: Survey, weightOf: (node:
     if (prose(w) < 50 || w.links > 0.25 * w.text || survey.named.has(el) || hasAncestor(el, (a) => survey.named.has(a) || a.name === 'figure')) continue;
     // A box with a heading of its own is another section; a caption, or a box around a
     // picture, is the picture's; and so are the paragraphs inside them.
-    if (el.name === 'figcaption' || el.name === 'figure' || holdsAnyHeading(el) || holdsImage(el)) {
+    if (el.name === 'figcaption' || el.name === 'figure' || holdsOneOf(el, HEADINGS) || holdsOneOf(el, IMAGES)) {
       passed.push(el);
       continue;
     }
