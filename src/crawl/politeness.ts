@@ -1,7 +1,9 @@
 interface HostState {
   active: number;
-  /** Earliest time the next request may start. */
+  /** Earliest time the next request may start: the interval after the last one started. */
   nextAt: number;
+  /** Settles once the request that queued before the newest one has started: with a delay, requests start in turn. */
+  started: Promise<void>;
   waiting: Array<() => void>;
 }
 
@@ -20,7 +22,7 @@ export class HostGate {
   async acquire(crawlId: string, host: string, intervalMs: number, signal: AbortSignal): Promise<() => void> {
     const key = `${crawlId} ${host}`;
     let state = this.hosts.get(key);
-    if (!state) this.hosts.set(key, (state = { active: 0, nextAt: 0, waiting: [] }));
+    if (!state) this.hosts.set(key, (state = { active: 0, nextAt: 0, started: Promise.resolve(), waiting: [] }));
     const s = state;
     while (s.active >= this.perHost) await waitTurn(s, signal);
     s.active++;
@@ -34,13 +36,21 @@ export class HostGate {
       // Kept while a delay is pending, so the next page still waits it out.
       else if (!s.active && s.nextAt <= Date.now()) this.hosts.delete(key);
     };
+    if (intervalMs <= 0) return release;
+    // Each waits for the one before it to start, then for the interval from that start as it
+    // happened: timed from a planned start, a timer that fired late would shorten the gap the
+    // site sees.
+    const before = s.started;
+    let started!: () => void;
+    s.started = new Promise((resolve) => (started = resolve));
     try {
-      if (intervalMs > 0) {
-        const startAt = Math.max(Date.now(), s.nextAt);
-        s.nextAt = startAt + intervalMs;
-        await sleep(startAt - Date.now(), signal);
-      }
+      await until(before, signal);
+      while (Date.now() < s.nextAt) await sleep(s.nextAt - Date.now(), signal);
+      s.nextAt = Date.now() + intervalMs;
+      started();
     } catch (err) {
+      // The one after waits for the one before instead.
+      void before.then(started);
       release();
       throw err;
     }
@@ -61,6 +71,19 @@ function waitTurn(s: HostState, signal: AbortSignal): Promise<void> {
     };
     s.waiting.push(turn);
     signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Settles with `p`, or rejects when `signal` aborts first. */
+function until(p: Promise<void>, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void p.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
   });
 }
 

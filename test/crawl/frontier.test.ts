@@ -84,4 +84,40 @@ describe('host gate', () => {
     ac.abort(new Error('stop'));
     await assert.rejects(waiting, /stop/);
   });
+
+  test('with a delay, the gap is timed from when the last request started, so a late timer does not shorten it', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+    // Lets the gate's promises settle; setImmediate is not mocked.
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const gate = new HostGate(4);
+    const signal = new AbortController().signal;
+    (await gate.acquire('c', 'h', 1000, signal))();
+    const second = gate.acquire('c', 'h', 1000, signal);
+    await settle();
+    // A busy event loop runs the second request's timer 300 ms late.
+    t.mock.timers.tick(1300);
+    (await second)();
+    assert.equal(Date.now(), 1300);
+    let thirdAt: number | null = null;
+    const third = gate.acquire('c', 'h', 1000, signal).then((release) => ((thirdAt = Date.now()), release));
+    await settle();
+    t.mock.timers.tick(999);
+    await settle();
+    assert.equal(thirdAt, null, 'the third request waits a whole second after the second one started');
+    t.mock.timers.tick(1);
+    (await third)();
+    assert.equal(thirdAt, 2300);
+  });
+
+  test('a waiter aborted while an earlier request waits out the delay does not hold up the ones after it', async () => {
+    const gate = new HostGate(4);
+    const signal = new AbortController().signal;
+    (await gate.acquire('c', 'h', 50, signal))();
+    const ac = new AbortController();
+    const aborted = gate.acquire('c', 'h', 50, ac.signal);
+    const after = gate.acquire('c', 'h', 50, signal);
+    ac.abort(new Error('stop'));
+    await assert.rejects(aborted, /stop/);
+    (await after)();
+  });
 });
