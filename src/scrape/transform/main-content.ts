@@ -146,10 +146,13 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   if (remaining < 250 && remaining < 0.25 * topWeight.text) {
     // Nearly everything looked like chrome: a short post, its links and labels its text. Its
     // region without what its names mark as chrome (share bars, a sidebar widget, related
-    // posts), unless that leaves it nearly empty too; else the page.
-    if (root === top || rootWeight.text < 250) return content;
+    // posts), unless that leaves it nearly empty too; else the page. A region too short to
+    // hold 200 characters still holds a post of a few lines when most of it is left: the
+    // rest of the page is its blog's menus and widgets, not more of it.
+    if (root === top) return content;
     const named = dropAll('named');
-    return { nodes, skip: named.left >= 200 ? named.skip : content.skip };
+    if (named.left >= Math.min(200, 0.5 * rootWeight.text)) return { nodes, skip: named.skip };
+    return rootWeight.text < 250 ? content : { nodes, skip: content.skip };
   }
   return { nodes, skip };
 }

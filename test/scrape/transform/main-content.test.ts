@@ -254,6 +254,15 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Section number/);
   });
 
+  test('a post of a few lines keeps its own region, without its share bar, rather than the whole blog around it', () => {
+    const menu = Array.from({ length: 30 }, (_, i) => `<li><a href="/m${i}">Archive of month ${i}</a></li>`).join('');
+    const md = markdown(`<div id="header"><ul>${menu}</ul></div><div class="sidebar-left"><a href="/about">About me</a></div>
+      <div class="postentry"><p>M: Who slips next on the ice? Me: I bet you do, aah. Paff. Ouch. M: Won!</p>
+      <div class="sharedaddy"><h3>Share this:</h3><a href="/tw">Twitter</a></div></div>
+      <div id="comments-closed"><h2>No responses yet</h2></div><div id="footer"><a href="/engine">Powered by a blog engine</a></div>`);
+    assert.equal(md, 'M: Who slips next on the ice? Me: I bet you do, aah. Paff. Ouch. M: Won!');
+  });
+
   test('<main> holding plain sentences wins over a smaller box of comma-rich text beside it', () => {
     const plain = Array.from({ length: 8 }, (_, i) => `<p>Step ${i} of the recipe is to stir the lemon curd slowly over a low heat until it thickens and coats the back of the spoon well enough.</p>`).join('');
     const box = `<div class="box"><p>${'Lemons, limes, oranges, '.repeat(9)}and every citrus, in pots, on balconies.</p></div>`;
