@@ -41,13 +41,7 @@ export class LocalQueue implements Queue {
 
   async claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
     if (req.max <= 0 || !req.kinds.length) return [];
-    await this.tasks.requeueExpired();
-    const teams = await this.tasks.waitingTeams();
-    if (!teams.length) return [];
-    // Limits are read before the claim's transaction, which must not wait on
-    // anything: the plan lookup may be asynchronous.
-    const limits = await Promise.all(teams.map(async (t) => [t, await this.opts.concurrencyOf(t)] as const));
-    return this.tasks.claim({ ...req, teamLimits: new Map(limits) });
+    return this.tasks.claimWaiting(req, (teamId) => this.opts.concurrencyOf(teamId));
   }
 
   heartbeat(lease: Lease, leaseMs: number): Promise<boolean> {

@@ -88,8 +88,11 @@ export interface TaskStore {
   enqueue(tasks: NewTask[]): Promise<string[]>;
   /** Takes back the tasks whose lease expired, as `recoverOrphans` does; answers how many. */
   requeueExpired(): Promise<number>;
-  /** Teams with queued tasks, so the caller can read their limits before claiming. */
-  waitingTeams(): Promise<string[]>;
+  /**
+   * `claim` for the teams with queued work, each within the limit `limitOf`
+   * reads (its plan's concurrency), after taking back lapsed leases.
+   */
+  claimWaiting(req: Omit<ClaimRequest, 'teamLimits'>, limitOf: (teamId: string) => number | Promise<number>): Promise<ClaimedTask[]>;
   /**
    * Claims up to `max` due tasks within the team limits and their job's
    * `maxConcurrency`, taking one task per job in turn so that one large job

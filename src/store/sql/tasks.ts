@@ -160,26 +160,24 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       });
   };
 
-  // PostgreSQL indexes queued work in two partial indexes (migration 013), with
-  // and without a job, and no other index holds the queue (016): the next team
-  // is the lower of the two probes.
-  const nextTeam = (after: string) =>
-    rowLocks
-      ? `LEAST((SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.job_id IS NULL${after} ORDER BY t.team_id LIMIT 1),
-               (SELECT t.team_id FROM tasks t WHERE t.state = 'queued' AND t.job_id IS NOT NULL${after} ORDER BY t.team_id LIMIT 1))`
-      : `(SELECT t.team_id FROM tasks t WHERE t.state = 'queued'${after} ORDER BY t.team_id LIMIT 1)`;
+  // SQLite's teams with queued work; PostgreSQL's claim function finds them itself (017).
+  const nextTeam = (after: string) => `(SELECT t.team_id FROM tasks t WHERE t.state = 'queued'${after} ORDER BY t.team_id LIMIT 1)`;
   const WAITING_TEAMS = `WITH RECURSIVE waiting(team_id) AS (
       SELECT ${nextTeam('')}
       UNION ALL
       SELECT ${nextTeam(' AND t.team_id > w.team_id')} FROM waiting w WHERE w.team_id IS NOT NULL)
     SELECT team_id FROM waiting WHERE team_id IS NOT NULL`;
 
+  /** Started at a random team so that processes claiming at once spread out. */
+  const rotated = (teams: string[]) => {
+    const from = Math.floor(Math.random() * teams.length);
+    return [...teams.slice(from), ...teams.slice(0, from)];
+  };
+
   const claim = (req: ClaimRequest): Promise<ClaimedTask[]> => {
-    // Started at a random team so that processes claiming at once spread out.
     const waiting = [...req.teamLimits.keys()];
     if (!waiting.length) return Promise.resolve([]);
-    const from = Math.floor(Math.random() * waiting.length);
-    const order = [...waiting.slice(from), ...waiting.slice(0, from)];
+    const order = rotated(waiting);
     if (rowLocks) return claimInOne(req, order);
     return sql.tx(async (c) => {
       // The teams whose claim locks are free now (all of them with SQLite's single writer);
@@ -195,23 +193,58 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   };
 
   /**
-   * One call of PostgreSQL's trawl_claim (migration 014), which takes the
-   * teams' claim locks and claims after them, in its own transaction: no lock
-   * is held across a round trip. A deadlock (a cancel dropping the same
-   * queued rows in another order) undid the call whole; it runs again.
+   * One call of a PostgreSQL claim function, which takes the teams' claim
+   * locks and claims after them, in its own transaction: no lock is held
+   * across a round trip. A deadlock (a cancel dropping the same queued rows
+   * in another order) undid the call whole; it runs again.
    */
-  const claimInOne = async (req: ClaimRequest, order: string[]): Promise<ClaimedTask[]> => {
+  const callClaim = async (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: [string, number][]) => {
     const now = new Date();
-    const limits = JSON.stringify(order.map((team_id) => ({ team_id, lim: req.teamLimits.get(team_id)! })));
-    const args = [limits, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
+    const json = JSON.stringify(limits.map(([team_id, lim]) => ({ team_id, lim })));
+    const args = [json, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
     for (let attempt = 1; ; attempt++) {
       try {
-        const rows = await sql.all<TaskRow>('SELECT * FROM trawl_claim(?::json, ?, ?::text[], ?, ?, ?)', args);
-        return rows.map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
+        return await sql.all<TaskRow>(`SELECT * FROM ${fn}(?::json, ?, ?::text[], ?, ?, ?)`, args);
       } catch (err) {
         if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
       }
     }
+  };
+  const claimed = (rows: TaskRow[]): ClaimedTask[] =>
+    rows.map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
+
+  /** trawl_claim (migration 014): the limits are given. */
+  const claimInOne = async (req: ClaimRequest, order: string[]) =>
+    claimed(await callClaim('trawl_claim', req, order.map((t) => [t, req.teamLimits.get(t)!])));
+
+  /**
+   * The teams that were waiting at this store's last claim (PostgreSQL):
+   * their limits go with the next one, so that a claim is one call of
+   * trawl_claim_due (migration 017) rather than three round trips. Only
+   * a hint: a team it misses is named by the call, which claims nothing
+   * for a team without its limit.
+   */
+  const waitingAtLastClaim = new Set<string>();
+  /** Calls again after taking back lapsed leases or reading a new team's limit; a few times at most. */
+  const CLAIM_CALLS = 4;
+  const claimDue = async (req: Omit<ClaimRequest, 'teamLimits'>, limitOf: (teamId: string) => number | Promise<number>) => {
+    for (let call = 1; call <= CLAIM_CALLS; call++) {
+      const teams = rotated([...waitingAtLastClaim]);
+      const limits = await Promise.all(teams.map(async (t) => [t, await limitOf(t)] as [string, number]));
+      const rows = await callClaim('trawl_claim_due', req, limits);
+      let again = false;
+      for (const row of rows) {
+        if (row.id !== null) continue;
+        // A marker row (see migration 017), not a task.
+        const r = row as unknown as { team_id: string; state: 'idle' | 'unlimited' | 'lapsed' };
+        if (r.state === 'idle') waitingAtLastClaim.delete(r.team_id);
+        if (r.state === 'unlimited') waitingAtLastClaim.add(r.team_id);
+        if (r.state === 'lapsed') await requeueExpired();
+        again ||= r.state !== 'idle';
+      }
+      if (!again) return claimed(rows.filter((r) => r.id !== null));
+    }
+    return [];
   };
 
   /**
@@ -330,9 +363,18 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         return ids;
       }),
     requeueExpired,
-    // One index probe per team, all in one statement: it runs before every claim.
-    waitingTeams: async () => (await sql.all<{ team_id: string }>(WAITING_TEAMS)).map((r) => r.team_id),
     claim,
+    async claimWaiting(req, limitOf) {
+      if (rowLocks) return claimDue(req, limitOf);
+      await requeueExpired();
+      // One index probe per team, all in one statement.
+      const teams = (await sql.all<{ team_id: string }>(WAITING_TEAMS)).map((r) => r.team_id);
+      if (!teams.length) return [];
+      // Limits are read before the claim's transaction, which must not wait on
+      // anything: the plan lookup may be asynchronous.
+      const limits = await Promise.all(teams.map(async (t) => [t, await limitOf(t)] as const));
+      return claim({ ...req, teamLimits: new Map(limits) });
+    },
     async heartbeat(lease, leaseMs) {
       const changed = await sql.run(`UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_token = ? AND state = 'active'`, [
         iso(Date.now() + leaseMs),
