@@ -71,7 +71,9 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   const topWeight = measure(top, survey, false, false, false, false);
   survey.weights.set(top, topWeight);
   const weightOf = (node: ParentNode): Weight => survey.weights.get(node) ?? NOTHING;
-  const isTitle = (h1: Element) => weightOf(h1).text > 0 && weightOf(h1).links < weightOf(h1).text;
+  // An <h1> that opens comments ("Comments", "3 Kommentare") heads a section, not the page.
+  const isTitle = (h1: Element) =>
+    weightOf(h1).text > 0 && weightOf(h1).links < weightOf(h1).text && !isComments(h1) && !(weightOf(h1).text <= 60 && opensChromeSection(textOf(h1)));
 
   const root = options.findRoot ? chooseRoot(top, survey, weightOf) : top;
   const inRoot = (el: Element) => root === top || contains(root, el);
@@ -107,6 +109,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       }
       else if (which === 'named') continue;
       else if (!tiny && (isLinkList(el, weightOf, titleInside) || isFeed(el, weightOf) || isTeaserCard(el) || isStoryCard(el, weightOf, rootWeight))) drop(el);
+      else if (HEADINGS.has(el.name) && isComments(el)) for (const part of chromeSection(el, root)) drop(part);
       else if (weightOf(el).text <= 200) {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);

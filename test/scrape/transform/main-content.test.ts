@@ -263,6 +263,22 @@ describe('onlyMainContent', () => {
     assert.equal(md, 'M: Who slips next on the ice? Me: I bet you do, aah. Paff. Ouch. M: Won!');
   });
 
+  test('a heading named as the comments opens them however its words run, and goes with them', () => {
+    const md = markdown(`<article><h1>Heart</h1><p>${prose('An appreciation of a song.')}</p>
+      <h3 id="comments">11 responses to “The Loneliest Woman in the World: An Appreciation of a Song”</h3>
+      <ol><li><p>Great piece, thank you for writing it, I listened again.</p></li></ol></article>`);
+    assert.match(md, /An appreciation of a song\./);
+    assert.doesNotMatch(md, /11 responses|Great piece/);
+  });
+
+  test('an <h1> that opens the comments is not taken for the page title', () => {
+    const md = markdown(`<div class="story"><div class="content"><p>${prose('How to scrape a page.')}</p>
+      <div class="divider-title comments"><h1 class="more-heading">Comments</h1></div></div></div>
+      <div class="side"><a href="/x">Other stories</a></div>`);
+    assert.match(md, /How to scrape a page\./);
+    assert.doesNotMatch(md, /Comments/);
+  });
+
   test('<main> holding plain sentences wins over a smaller box of comma-rich text beside it', () => {
     const plain = Array.from({ length: 8 }, (_, i) => `<p>Step ${i} of the recipe is to stir the lemon curd slowly over a low heat until it thickens and coats the back of the spoon well enough.</p>`).join('');
     const box = `<div class="box"><p>${'Lemons, limes, oranges, '.repeat(9)}and every citrus, in pots, on balconies.</p></div>`;
