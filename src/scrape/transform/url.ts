@@ -13,16 +13,48 @@ export function documentBase(doc: Document, pageUrl: string): string {
   return pageUrl;
 }
 
-// Most URLs on real pages are already absolute; those skip the URL parser.
+// Most URLs on real pages are already absolute, or absolute paths on the page's own site
+// ("/a/b?c"); both skip the URL parser (~1.4 µs a link against ~0.1, and a page's links are
+// resolved twice: the links format, then the markdown).
 export function absoluteUrl(value: string, base: string): string | undefined {
   const v = value.trim();
   if (v === '') return undefined;
   if (v.startsWith('https://') || v.startsWith('http://')) return v;
+  if (PLAIN_PATH.test(v) && !DOT_SEGMENT.test(v)) {
+    const origin = originOf(base);
+    if (origin !== undefined) return origin + v;
+  }
   try {
     return new URL(v, base).href;
   } catch {
     return undefined;
   }
+}
+
+// A path from the root whose resolution is its own text after the base's origin: only
+// characters the URL parser keeps as written in a path, query and fragment (no space,
+// quote, backslash, angle bracket, backtick, brace or non-ASCII, which it escapes or reads
+// otherwise), not "//" (another host).
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&()*+,;=:@\/?#%]*$/;
+// "." and ".." segments (also spelled %2e) are resolved away by the parser.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)(?:\.|%2e)?(?:[/?#]|$)/i;
+
+let lastBase = '';
+let lastOrigin: string | undefined;
+
+// "http://user@host:8080" of an http(s) base: new URL('/', base) less its "/".
+function originOf(base: string): string | undefined {
+  if (base !== lastBase) {
+    lastBase = base;
+    lastOrigin = undefined;
+    try {
+      const root = new URL('/', base);
+      if (root.protocol === 'http:' || root.protocol === 'https:') lastOrigin = root.href.slice(0, -1);
+    } catch {
+      // No base to resolve against: the parser says so below.
+    }
+  }
+  return lastOrigin;
 }
 
 // For rewriting a page: inline data: URLs stay inline, and what cannot be resolved stays as

@@ -15,6 +15,26 @@ function run(body: string, head = '') {
 }
 
 describe('links format', () => {
+  test('paths from the root resolve as the URL parser resolves them: dot segments, escapes, the base\'s port and credentials', () => {
+    const { links } = run(`
+      <a href="/a/./b">1</a> <a href="/a/%2e%2E/c">2</a> <a href="/d/..">3</a> <a href="/x?q='a b'">4</a> <a href="/é">5</a>
+      <a href="/e\\f">6</a> <a href="/p?x=1&amp;y=%zz#frag">7</a> <a href="/g/.h/..i">8</a>`);
+    assert.deepEqual(links, [
+      'https://shop.example.com/a/b',
+      'https://shop.example.com/c',
+      'https://shop.example.com/',
+      'https://shop.example.com/x?q=%27a%20b%27',
+      'https://shop.example.com/%C3%A9',
+      'https://shop.example.com/e/f',
+      'https://shop.example.com/p?x=1&y=%zz#frag',
+      'https://shop.example.com/g/.h/..i',
+    ]);
+    const page = (url: string) =>
+      transformHtml({ html: '<a href="/z">z</a>', url, formats: new Set(['links']), onlyMainContent: false, removeBase64Images: true }).links;
+    assert.deepEqual(page('http://user:pw@H.Example:8080/dir/page'), ['http://user:pw@h.example:8080/z']);
+    assert.deepEqual(page('http://h.example:80/dir'), ['http://h.example/z']);
+  });
+
   test('absolute, resolved against the page URL, first occurrence first, without duplicates', () => {
     const { links } = run(`
       <a href="/about">About</a> <a href="copper.html">Copper</a> <a href="../grinders/">Grinders</a>
