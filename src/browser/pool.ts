@@ -52,8 +52,16 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * for every document, which cut ~20% of the CPU a simple render costs (measured ~220 -> ~180 ms
  * across all of Chromium's processes, with the reset's own navigation to about:blank). Every
  * document still gets a new window and JavaScript world, and sites stay in processes of their own.
+ *
+ * SpareRendererForSitePerProcess off: Chromium keeps a renderer process started ahead for the
+ * browser context that navigated last, and throws it away when another context navigates. Each
+ * tab has a context of its own, so with two tabs taking turns a spare was started and killed
+ * for nearly every render, ~50-70 ms of CPU a page (Chromium's whole process tree, counting
+ * the renderers that exited) that no page ever used; warm tabs keep their renderers anyway.
  */
-const RENDER_FLAGS = [`--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument'].join(',')}`];
+const RENDER_FLAGS = [
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'RenderDocument', 'SpareRendererForSitePerProcess'].join(',')}`,
+];
 
 export interface BrowserPoolOptions {
   /** Every request the browser makes goes here, loopback included. */
