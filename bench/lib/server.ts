@@ -10,8 +10,10 @@ export const KEY = 'fc-bench0000000000000000000000000000';
 export interface BenchServer {
   child: ChildProcess;
   url: string;
-  /** CPU seconds (user + system) the server process has used so far. */
+  /** CPU seconds (user + system) the server process has used so far, all its threads. */
   cpuSeconds(): number;
+  /** The same, of its main thread alone (the event loop: fetch, store, claim). */
+  mainThreadCpuSeconds(): number;
   /** Peak resident set of the server process so far (VmHWM), MB. */
   peakRssMb(): number;
   stop(): Promise<void>;
@@ -51,11 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   return {
     child,
     url,
-    cpuSeconds() {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      // utime and stime, in clock ticks (100 a second on Linux).
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => cpuSecondsOf(`/proc/${pid}/stat`),
+    mainThreadCpuSeconds: () => cpuSecondsOf(`/proc/${pid}/task/${pid}/stat`),
     peakRssMb() {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
@@ -66,6 +65,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function cpuSecondsOf(statFile: string): number {
+  const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Crawls `limit` pages from `start` at default settings; answers the wall seconds it took. */
