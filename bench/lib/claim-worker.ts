@@ -14,6 +14,20 @@ const config = loadConfig({});
 const store = await createPostgresStore(databaseUrl, { log: quiet });
 const teamLimit = concurrencyOf(config.defaultPlan);
 const shared = await startSharedRedis(redisUrl, prefix, store.tasks, { concurrencyOf: () => teamLimit }, quiet);
+// Claims that took tasks, and tasks taken, since last asked (SIGUSR1, answered on stdout):
+// with more processes each claim takes fewer tasks, which is what a task's cost grows with.
+const taken = { claims: 0, tasks: 0 };
+const claim = shared.queue.claim.bind(shared.queue);
+shared.queue.claim = async (req) => {
+  const got = await claim(req);
+  if (got.length) taken.claims++;
+  taken.tasks += got.length;
+  return got;
+};
+process.on('SIGUSR1', () => {
+  process.stdout.write(`taken ${taken.claims} ${taken.tasks}\n`);
+  taken.claims = taken.tasks = 0;
+});
 // A short poll: the benchmark's work appears without an enqueue to announce it.
 const worker = new Worker(shared.queue, { concurrency: config.workerConcurrency, pollMs: 50, log: quiet });
 worker.handle('bench', async () => null);
