@@ -20,6 +20,10 @@ describe('crawl url rules', () => {
     assert.equal(normalizeUrl('mailto:a@example.com'), null);
     assert.equal(normalizeUrl('javascript:void(0)'), null);
     assert.equal(normalizeUrl('http://'), null);
+    // The forms a fragment or credentials can hide in: empty, or one without the other.
+    assert.equal(normalizeUrl('/a#', 'https://example.com/')?.href, 'https://example.com/a');
+    assert.equal(normalizeUrl('https://:p@example.com/x#')?.href, 'https://example.com/x');
+    assert.equal(normalizeUrl('https://u@example.com/x?q#f')?.href, 'https://example.com/x?q');
   });
 
   it('keys similar URLs alike by default: www, scheme, index files, trailing slash, query order', () => {
