@@ -23,13 +23,8 @@ import {
   opensChromeSection,
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
-
-interface Weight {
-  text: number; // characters of text
-  links: number; // of which inside links
-  anchors: number; // links with text
-  commas: number; // clauses, a sign of prose
-}
+import { BLOCKS, HEADINGS, holdsOneOf, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard, siblingElement } from './main-content/cards.js';
+import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
 const BOILERPLATE_TAGS = new Set([
   'nav', 'aside', 'footer', 'header', 'form', 'fieldset', 'label', 'button', 'select', 'input', 'textarea',
@@ -40,8 +35,6 @@ const BOILERPLATE_ROLES = new Set([
   'navigation', 'banner', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog',
   'menu', 'menubar', 'tooltip',
 ]);
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 // Where a page title is not the article's.
 const CHROME_TAGS = new Set(['nav', 'aside', 'footer']);
@@ -160,8 +153,6 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   return { nodes, skip };
 }
 
-const NOTHING: Weight = { text: 0, links: 0, anchors: 0, commas: 0 };
-
 interface Survey {
   // Only for the elements asked about later: landmarks, containers, titles, chrome.
   weights: Map<ParentNode, Weight>;
@@ -218,10 +209,6 @@ function measure(
   return w;
 }
 
-function prose(w: Weight): number {
-  return w.text - w.links;
-}
-
 // Where the article is by its prose (Readability's method): every paragraph scores by its
 // length and clauses, and passes its score to its parent, half to its grandparent and a
 // third to the one above; a block's score shrinks with its link density.
@@ -244,7 +231,7 @@ function countCommas(text: string): number {
   return n;
 }
 
-function bestScored(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): Element | undefined {
+function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Element | undefined {
   // Chrome holds no article, unless it wraps most of the page (an off-canvas "menu" wrapper).
   const small = 0.5 * prose(weightOf(top));
   const isChrome = (el: Element) => survey.named.has(el) && (isComments(el) || prose(weightOf(el)) < small);
@@ -263,7 +250,7 @@ function bestScored(top: ParentNode, survey: Survey, weightOf: (node: ParentNode
   return best;
 }
 
-function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): ParentNode {
+function chooseRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): ParentNode {
   const landmark = contentRoot(top, survey, weightOf);
   const scored = bestScored(top, survey, weightOf);
   if (!scored || landmark === top || landmark === scored || contains(landmark, scored)) return landmark;
@@ -278,7 +265,7 @@ function chooseRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode
   return scored;
 }
 
-function contentRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNode) => Weight): ParentNode {
+function contentRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): ParentNode {
   const total = prose(weightOf(top));
   const substantial = (el: Element | undefined) => el && prose(weightOf(el)) >= 0.25 * total;
 
@@ -303,7 +290,7 @@ function contentRoot(top: ParentNode, survey: Survey, weightOf: (node: ParentNod
 // Descends from <body> while one child holds most of the prose of its parent: chrome is
 // either link lists (navigation, footers) or small, so the article is what is left. Only
 // containers are entered: a long paragraph must not shed the table or list beside it.
-function densest(top: ParentNode, weightOf: (node: ParentNode) => Weight, isOut: (el: Element) => boolean): ParentNode {
+function densest(top: ParentNode, weightOf: WeightOf, isOut: (el: Element) => boolean): ParentNode {
   let node = top;
   for (;;) {
     // Comments or a cookie panel beside the article do not count: they may outweigh it.
@@ -327,90 +314,10 @@ function isContainer(el: Element): boolean {
 const LINES = new Set(['p', 'blockquote', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
 
 // A line on its own, not a few words inside a sentence.
-function standsAlone(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+function standsAlone(el: Element, weightOf: WeightOf): boolean {
   if (!LINES.has(el.name) || el.name === 'p' || el.name === 'li') return true;
   const parent = el.parent;
   return !parent || !isElement(parent) || !(parent.name === 'p' || parent.name === 'li' || parent.name === 'td') || weightOf(parent).text <= 1.5 * weightOf(el).text;
-}
-
-// Blocks that may turn out to be link lists or feeds of story cards.
-const BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'tbody']);
-
-// Mostly links: menus, tag lists, "more news" lists. A list or a box that is one link leads to
-// another story too; a paragraph that is one link may be the source the article cites, so it
-// is left.
-function isLinkList(el: Element, weightOf: (node: ParentNode) => Weight, title?: Element): boolean {
-  if (!BLOCKS.has(el.name)) return false;
-  const w = weightOf(el);
-  if (w.anchors >= 2 && w.links >= 0.6 * w.text) return true;
-  // A box that is one link, unless it is the section kicker right over the headline.
-  const single = el.name === 'ul' || el.name === 'ol' || (el.name === 'div' && !(title && siblingElement(el, 'next') === title));
-  return single && w.anchors === 1 && w.links >= 0.9 * w.text;
-}
-
-// A feed of story cards: three or more siblings of one shape (tag and class), each with a
-// link, holding most of the block's text, each one short.
-function isFeed(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
-  if (!BLOCKS.has(el.name)) return false;
-  const shapes = new Map<string, { count: number; text: number; prose: number }>();
-  for (const child of el.children) {
-    if (!isElement(child) || child.name === 'p' || child.name === 'tr') continue;
-    const w = weightOf(child);
-    if (w.anchors === 0 || !w.text) continue;
-    const key = `${child.name}.${child.attribs.class ?? ''}`;
-    const s = shapes.get(key) ?? { count: 0, text: 0, prose: 0 };
-    s.count++;
-    s.text += w.text;
-    s.prose += prose(w);
-    shapes.set(key, s);
-  }
-  const total = weightOf(el).text;
-  for (const s of shapes.values()) if (s.count >= 3 && s.text >= 0.6 * total && s.prose / s.count < 200) return true;
-  return false;
-}
-
-// A link around a heading (and often a picture and a line of text), or around a picture and
-// a title: a card that leads to another story, set inside the article between its
-// paragraphs. A heading of the article's own holds its link, not the other way round, and a
-// picture linked to its large version has no title in the link.
-function isTeaserCard(el: Element): boolean {
-  return el.name === 'a' && (holdsOneOf(el, SUBHEADINGS) || (holdsOneOf(el, IMAGES) && textOf(el).trim().length >= 25));
-}
-
-// Whether an element below `el` is one of `names`.
-function holdsOneOf(el: Element, names: ReadonlySet<string>): boolean {
-  for (const c of el.children) if (isElement(c) && (names.has(c.name) || holdsOneOf(c, names))) return true;
-  return false;
-}
-
-const IMAGES = new Set(['img', 'picture']);
-
-const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
-
-// A small block whose one heading is a link to another page, with a line or two beside it:
-// the card of another story (its title, its teaser) set inside the article. Only a sliver of
-// the article's text each, so the posts of a listing page are not taken for cards.
-function isStoryCard(el: Element, weightOf: (node: ParentNode) => Weight, rootWeight: Weight): boolean {
-  if (el.name !== 'div' && el.name !== 'section' && el.name !== 'li') return false;
-  const w = weightOf(el);
-  if (w.anchors === 0 || w.text > 400 || w.text >= 0.1 * rootWeight.text) return false;
-  const headings: Element[] = [];
-  collectHeadings(el, headings);
-  if (headings.length !== 1) return false;
-  const h = headings[0]!;
-  const link = h.children.find((c): c is Element => isElement(c) && c.name === 'a');
-  const href = link?.attribs.href;
-  if (!link || !href || href.startsWith('#')) return false;
-  const ht = weightOf(h).text;
-  return ht > 0 && weightOf(h).links >= 0.9 * ht && w.text - ht <= 300;
-}
-
-function collectHeadings(el: Element, out: Element[]): void {
-  for (const c of el.children) {
-    if (!isElement(c)) continue;
-    if (HEADINGS.has(c.name)) out.push(c);
-    else collectHeadings(c, out);
-  }
 }
 
 // A heading that opens comments or related stories, and what follows it up to the next
@@ -436,7 +343,7 @@ function chromeSection(heading: Element, root: ParentNode): Element[] {
 
 // The lead of an article (a teaser, an intro, a standfirst) often sits beside its body, just
 // before it: prose, hardly any links, no chrome, no title.
-function leadOf(root: Element, survey: Survey, weightOf: (node: ParentNode) => Weight): Element[] {
+function leadOf(root: Element, survey: Survey, weightOf: WeightOf): Element[] {
   const lead: Element[] = [];
   for (let n = root.prev; n && lead.length < 3; n = n.prev) {
     if (!isElement(n)) continue;
@@ -463,7 +370,7 @@ function nothingAfter(el: Element, root: ParentNode, skip: ReadonlySet<Element>)
 // The lead (a standfirst, a teaser, an intro) between the page title and the article body,
 // wherever the page's boxes put it: the prose blocks after the title and before the body,
 // outermost first, with hardly any links and no chrome around them.
-function between(title: Element, root: Element, survey: Survey, weightOf: (node: ParentNode) => Weight): Element[] {
+function between(title: Element, root: Element, survey: Survey, weightOf: WeightOf): Element[] {
   const lead: Element[] = [];
   const passed: Element[] = [];
   let after = false;
@@ -508,24 +415,19 @@ function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
 
 // Paragraphs that are each one link, one after another: a list of other stories written as
 // paragraphs. A single link paragraph may be the source the article cites, so it stays.
-function linkOnly(el: Element | null | undefined, weightOf: (node: ParentNode) => Weight): boolean {
+function linkOnly(el: Element | null | undefined, weightOf: WeightOf): boolean {
   if (!el || el.name !== 'p') return false;
   const w = weightOf(el);
   return w.anchors === 1 && w.text > 0 && w.links >= 0.9 * w.text;
 }
 
-function siblingElement(el: Element, dir: 'prev' | 'next'): Element | undefined {
-  for (let n = el[dir]; n; n = n[dir]) if (isElement(n)) return n;
-  return undefined;
-}
-
-function inLinkRun(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+function inLinkRun(el: Element, weightOf: WeightOf): boolean {
   return linkOnly(el, weightOf) && (linkOnly(siblingElement(el, 'prev'), weightOf) || linkOnly(siblingElement(el, 'next'), weightOf));
 }
 
 // A label set as plain text ("Zobacz również", "Verwandte Themenbereiche") over a list of
 // links: the title of a related-stories block that is not marked up as a heading.
-function titlesLinks(el: Element, weightOf: (node: ParentNode) => Weight): boolean {
+function titlesLinks(el: Element, weightOf: WeightOf): boolean {
   const next = siblingElement(el, 'next');
   return !!next && weightOf(next).anchors >= 2 && weightOf(next).links >= 0.6 * weightOf(next).text;
 }
@@ -556,7 +458,7 @@ function isBoilerplate(el: Element): boolean {
   return (!!a.class && BOILERPLATE_NAME.test(a.class)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
 }
 
-function largest(els: Element[], weightOf: (node: ParentNode) => Weight): Element | undefined {
+function largest(els: Element[], weightOf: WeightOf): Element | undefined {
   let best: Element | undefined;
   for (const el of els) if (!best || prose(weightOf(el)) > prose(weightOf(best))) best = el;
   return best;
