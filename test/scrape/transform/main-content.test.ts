@@ -279,6 +279,17 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Comments/);
   });
 
+  test('the label over the contact details goes, in several languages; a heading that starts with the word stays', () => {
+    for (const label of ['<p><strong>Kontakt:</strong></p>', '<h3>Contact</h3>', '<p>Pressekontakt</p>', '<div>Contacto:</div>']) {
+      const md = markdown(`<article><h1>Climate models</h1><p>${prose('The new model runs faster.')}</p>${label}<p>Dr. Ann Example, phone 040 1234</p></article>`);
+      assert.match(md, /The new model runs faster\./);
+      assert.doesNotMatch(md, /Kontakt|Contact|Contacto/, label);
+      assert.match(md, /Dr\. Ann Example/);
+    }
+    const md = markdown(`<article><h1>T</h1><p>${prose('Text.')}</p><h2>Contact tracing apps</h2><p>${prose('More text.')}</p></article>`);
+    assert.match(md, /## Contact tracing apps/);
+  });
+
   test('<main> holding plain sentences wins over a smaller box of comma-rich text beside it', () => {
     const plain = Array.from({ length: 8 }, (_, i) => `<p>Step ${i} of the recipe is to stir the lemon curd slowly over a low heat until it thickens and coats the back of the spoon well enough.</p>`).join('');
     const box = `<div class="box"><p>${'Lemons, limes, oranges, '.repeat(9)}and every citrus, in pots, on balconies.</p></div>`;

@@ -137,6 +137,9 @@ const CHROME_LABELS = [
   'article précédent', 'article suivant', 'artículo anterior', 'artículo siguiente',
   'comments are closed', 'comments closed', 'kommentare geschlossen', 'kommentare sind geschlossen',
   'commentaires fermés', 'comentarios cerrados',
+  // the label over the publisher's contact details (a press office, an editor's address)
+  'kontakt', 'contact', 'pressekontakt', 'press contact', 'media contact', 'contacto', 'contatto',
+  'ansprechpartner', 'ansprechpartnerin', 'kontaktdaten',
 ];
 
 const CHROME_LABEL = new Set(CHROME_LABELS);
