@@ -107,6 +107,17 @@ export function hasAncestor(node: ChildNode, test: (el: Element) => boolean): bo
   return false;
 }
 
+// Whether an element below `el` is one of `names`.
+export function holdsOneOf(el: Element, names: ReadonlySet<string>): boolean {
+  for (const c of el.children) if (isElement(c) && (names.has(c.name) || holdsOneOf(c, names))) return true;
+  return false;
+}
+
+export function siblingElement(el: Element, dir: 'prev' | 'next'): Element | undefined {
+  for (let n = el[dir]; n; n = n[dir]) if (isElement(n)) return n;
+  return undefined;
+}
+
 export function textOf(node: ChildNode | ParentNode): string {
   if (isText(node)) return node.data;
   if (!('children' in node)) return '';

@@ -8,7 +8,7 @@
 // 3. If that would leave the page nearly empty, change nothing.
 import { Document } from 'domhandler';
 import type { Content } from './content.js';
-import { contains, type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode, textOf } from './dom.js';
+import { contains, type Element, hasAncestor, holdsOneOf, isElement, isNonContent, isText, type ParentNode, siblingElement, textOf } from './dom.js';
 import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
@@ -23,7 +23,7 @@ import {
   opensChromeSection,
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
-import { BLOCKS, HEADINGS, holdsOneOf, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard, siblingElement } from './main-content/cards.js';
+import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard } from './main-content/cards.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
 const BOILERPLATE_TAGS = new Set([

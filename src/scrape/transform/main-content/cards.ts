@@ -1,6 +1,6 @@
 // Blocks that lead to other pages rather than hold the article: menus and link lists, feeds
 // of story cards, teaser cards set between the paragraphs.
-import { type Element, isElement, textOf } from '../dom.js';
+import { type Element, holdsOneOf, isElement, siblingElement, textOf } from '../dom.js';
 import { prose, type Weight, type WeightOf } from './weight.js';
 
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -49,12 +49,6 @@ export function isTeaserCard(el: Element): boolean {
   return el.name === 'a' && (holdsOneOf(el, SUBHEADINGS) || (holdsOneOf(el, IMAGES) && textOf(el).trim().length >= 25));
 }
 
-// Whether an element below `el` is one of `names`.
-export function holdsOneOf(el: Element, names: ReadonlySet<string>): boolean {
-  for (const c of el.children) if (isElement(c) && (names.has(c.name) || holdsOneOf(c, names))) return true;
-  return false;
-}
-
 export const IMAGES = new Set(['img', 'picture']);
 
 const SUBHEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
@@ -83,9 +77,4 @@ function collectHeadings(el: Element, out: Element[]): void {
     if (HEADINGS.has(c.name)) out.push(c);
     else collectHeadings(c, out);
   }
-}
-
-export function siblingElement(el: Element, dir: 'prev' | 'next'): Element | undefined {
-  for (let n = el[dir]; n; n = n[dir]) if (isElement(n)) return n;
-  return undefined;
 }
