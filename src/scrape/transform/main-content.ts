@@ -118,13 +118,20 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     }
     if (which === 'all') {
       // A heading with nothing after it in the article heads a section that is not there: a
-      // comment thread or a list of other stories that a script fills in, or that went.
+      // comment thread or a list of other stories that a script fills in, or that went. A
+      // short line that is not a sentence, last in the article, is a label of the same kind
+      // ("Über den Autor", "Themen im Artikel") or a sign-off, not text.
       const isSkipped = (n: Element) => skip.has(n) || hasAncestor(n, (a) => skip.has(a));
       for (let i = survey.pieces.length - 1, n = 0; i >= 0 && n < 3; i--) {
         const el = survey.pieces[i]!;
-        if (!HEADINGS.has(el.name) || !inRoot(el) || isSkipped(el)) continue;
-        // A heading that ends a sentence closes the text.
-        if (weightOf(el).text > 60 || /[.!?]["'”“«»]?$/u.test(textOf(el).trim()) || !nothingAfter(el, root, skip)) break;
+        if (!TRAILING.has(el.name) || !inRoot(el) || isSkipped(el) || weightOf(el).text === 0) continue;
+        // A link, a figure or a line of data (a phone number, "390 kcal") last in the text is
+        // the article's own: a source it cites, a fact it ends on.
+        if (!HEADINGS.has(el.name) && (/\d/.test(textOf(el)) || hasAncestor(el, (a) => ENUMERATIONS.has(a.name)))) break;
+        // A line that ends a sentence closes the text; one that ends in a colon leads to
+        // what followed it (a download, an embedded post) and says what that was.
+        const line = textOf(el).trim();
+        if (weightOf(el).text > 60 || /[.!?。！？…]["'”“«»)」]?$/u.test(line) || (!HEADINGS.has(el.name) && line.endsWith(':')) || !nothingAfter(el, root, skip)) break;
         drop(el);
         n++;
       }
@@ -312,6 +319,12 @@ function isContainer(el: Element): boolean {
 
 // Elements that may hold a whole line of their own: a label, a by-line, a date, a credit.
 const LINES = new Set(['p', 'blockquote', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
+
+// Blocks that end an article with a line of their own.
+const TRAILING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div']);
+
+// Where the last line is an item of a list or a table: the article ends with its data.
+const ENUMERATIONS = new Set(['ul', 'ol', 'dl', 'table', 'pre']);
 
 // A line on its own, not a few words inside a sentence.
 function standsAlone(el: Element, weightOf: WeightOf): boolean {

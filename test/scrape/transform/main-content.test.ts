@@ -239,6 +239,17 @@ describe('onlyMainContent', () => {
     assert.match(md2, /And that is how it ended\./);
   });
 
+  test('a short line that is not a sentence, last in the article, goes; a last sentence, a figure, a list item or a line ending in a colon stays', () => {
+    const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
+    const label = markdown(`<article>${body}<div class="box"><p><strong>Infos zum Reiseziel</strong></p></div></article>`);
+    assert.match(label, /Second, with more\./);
+    assert.doesNotMatch(label, /Infos zum Reiseziel/);
+    for (const end of ['<p>And that is how it ended.</p>', '<p>390 kcal</p>', '<ul><li>Salt and pepper</li></ul>', '<p>Das Konzeptpapier finden Sie hier:</p>']) {
+      const text = end.replace(/<[^>]+>/g, '');
+      assert.match(markdown(`<article>${body}${end}</article>`), new RegExp(text.replace(/[.]/g, '\\.')), end);
+    }
+  });
+
   test('a short post made mostly of links keeps them, and still loses its share bar and related posts', () => {
     const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/s${i}">Section number ${i}</a></li>`).join('');
     const md = markdown(`<nav><ul>${menu}</ul></nav><article><h1>Links of the week</h1>
