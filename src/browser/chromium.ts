@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { BrowserError } from './errors.js';
 
 export const CHROMIUM_PATH_ENV = 'TRAWL_CHROMIUM_PATH';
@@ -75,4 +77,17 @@ export function findChromium(options: FindChromiumOptions = {}): string {
     `no Chromium found for the browser engine: install it (Debian/Ubuntu: \`apt-get install chromium\`) ` +
       `or set ${CHROMIUM_PATH_ENV} to a Chromium or Chrome executable`,
   );
+}
+
+/**
+ * The version an executable says it is (`Chromium 156.0.8078.108`), or undefined when it
+ * says none; read before launching it, when the browser cannot be asked yet.
+ */
+export async function chromiumVersion(executablePath: string): Promise<string | undefined> {
+  try {
+    const { stdout } = await promisify(execFile)(executablePath, ['--version'], { timeout: 10_000 });
+    return /\b\d+\.\d+\.\d+\.\d+\b/.exec(stdout)?.[0];
+  } catch {
+    return undefined;
+  }
 }

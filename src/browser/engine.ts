@@ -128,6 +128,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           proxyServer: proxy.url,
           executablePath: options.executablePath,
           extraArgs: options.extraArgs,
+          userAgent: options.userAgent,
           warmPages: options.warmPages ?? slots.size,
         }),
       };

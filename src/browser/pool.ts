@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { findChromium } from './chromium.js';
+import { chromiumVersion, findChromium } from './chromium.js';
+import { userAgentFor } from './emulation.js';
 import { BrowserError } from './errors.js';
 import { Tab } from './tab.js';
 
@@ -69,6 +70,12 @@ export interface BrowserPoolOptions {
   /** Default: findChromium(), looked up at each launch so installing Chromium needs no restart. */
   executablePath?: string;
   extraArgs?: readonly string[];
+  /**
+   * Chromium's own User-Agent, for what a context's emulation never reaches: shared workers
+   * start with it, and it says "HeadlessChrome" unless set. Default: Chrome's for the
+   * executable's version (see userAgentFor).
+   */
+  userAgent?: string;
   /**
    * Tabs kept open between renders, each reset after use (see Tab), for the next renders
    * with the same context options. Default 2; 0 opens a new context and page for every
@@ -236,6 +243,8 @@ export class BrowserPool {
 
   private async launch(): Promise<Browser> {
     const executablePath = this.options.executablePath ?? findChromium();
+    const version = this.options.userAgent === undefined ? await chromiumVersion(executablePath) : undefined;
+    const userAgent = this.options.userAgent ?? (version ? userAgentFor(version, false) : undefined);
     let browser: Browser;
     try {
       // Loaded on first launch: playwright-core costs a server that never renders tens of MB.
@@ -250,6 +259,7 @@ export class BrowserPool {
           // `<-loopback>` removes Chromium's built-in bypass for localhost, so loopback
           // traffic meets the egress policy too.
           '--proxy-bypass-list=<-loopback>',
+          ...(userAgent ? [`--user-agent=${userAgent}`] : []),
           ...(this.options.extraArgs ?? []),
         ],
         timeout: LAUNCH_TIMEOUT_MS,

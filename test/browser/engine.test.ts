@@ -159,6 +159,44 @@ describe('browser engine', () => {
     assert.doesNotMatch(desktop.html, /HeadlessChrome/);
   });
 
+  it('says Chrome, not HeadlessChrome, in the page, its workers and all their requests', async () => {
+    const report = "({ ua: navigator.userAgent, brands: (navigator.userAgentData?.brands ?? []).map((b) => b.brand) })";
+    site.set('/worker.js', { body: `fetch('/seen?from=worker').then(() => postMessage(${report}));`, type: 'text/javascript' });
+    site.set('/shared-worker.js', {
+      body: `onconnect = (e) => fetch('/seen?from=shared').then(() => e.ports[0].postMessage(${report}));`,
+      type: 'text/javascript',
+    });
+    site.set('/seen', { text: 'seen' });
+    site.set('/workers', {
+      html: `<!doctype html><pre id="out"></pre><script>
+        const seen = { page: ${report} };
+        const show = () => {
+          document.getElementById('out').textContent = JSON.stringify(seen);
+          if (seen.worker && seen.shared && seen.fetched) document.body.insertAdjacentHTML('beforeend', '<p id="done">done</p>');
+        };
+        new Worker('/worker.js').onmessage = (e) => { seen.worker = e.data; show(); };
+        new SharedWorker('/shared-worker.js').port.onmessage = (e) => { seen.shared = e.data; show(); };
+        fetch('/seen?from=page').then(() => { seen.fetched = true; show(); });
+      </script>`,
+    });
+    const r = await engine.render({ url: site.url('/workers'), actions: [{ type: 'wait', selector: '#done' }] });
+    const seen = JSON.parse(/<pre id="out">(.*?)<\/pre>/.exec(r.html)![1]!) as Record<string, { ua: string; brands: string[] }>;
+    const { fetched: _, ...reports } = seen;
+    assert.deepEqual(Object.keys(reports).sort(), ['page', 'shared', 'worker']);
+    for (const [where, { ua, brands }] of Object.entries(reports)) {
+      assert.match(ua, /Chrome\/\d+/, where);
+      assert.doesNotMatch(ua, /Headless/, where);
+      assert.ok(!brands.some((brand) => /Headless/.test(brand)), `${where}: ${brands.join(', ')}`);
+    }
+    const fromWorkers = site.requests.filter((q) => q.path.startsWith('/seen?from=') || q.path.endsWith('worker.js'));
+    assert.equal(fromWorkers.length, 5);
+    for (const q of fromWorkers) {
+      assert.doesNotMatch(q.headers['user-agent'] ?? '', /Headless/, q.path);
+      assert.match(q.headers['user-agent'] ?? '', /Chrome\/\d+/, q.path);
+      assert.doesNotMatch(String(q.headers['sec-ch-ua'] ?? ''), /Headless/, q.path);
+    }
+  });
+
   it('applies location: Accept-Language, locale and time zone', async () => {
     const r = await engine.render({ url: site.url('/echo'), location: { country: 'DE', languages: ['de-DE', 'en'] } });
     const seen = JSON.parse(/<pre id="out">(.*?)<\/pre>/.exec(r.html)![1]!) as { language: string; tz: string };
