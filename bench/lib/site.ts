@@ -1,7 +1,7 @@
 // A generated site of `n` small linked pages, served from this process.
 import { type Site, startSite } from '../../test/fixtures/site.js';
 
-function pageHtml(i: number, n: number): string {
+export function pageHtml(i: number, n: number): string {
   const links = [1, 2, 3, 5, 8].map((d) => `<li><a href="/p/${(i + d) % n}">Page ${(i + d) % n}</a></li>`).join('');
   const paras = Array.from({ length: 12 }, (_, k) => `<p>Section ${k} of page ${i}: <strong>generated</strong> text with <a href="/p/${(i * 7 + k) % n}">a link</a> and some words to convert into markdown.</p>`).join('');
   return `<!doctype html><html><head><title>Page ${i}</title></head><body><nav><a href="/">Home</a></nav><main><h1>Page ${i}</h1>${paras}<ul>${links}</ul>

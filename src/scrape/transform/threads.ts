@@ -1,13 +1,18 @@
 // The HTML transform (parse, main content, markdown: about a quarter of a crawled page's CPU)
 // on worker threads, so that a crawl keeps a second core busy while the main thread fetches,
-// stores and claims. A page and its result cross by structured clone, a few tens of
-// microseconds for a page that costs about a millisecond to transform. Threads start at the
-// first page and hold the process open only while they have pages in hand.
+// stores and claims. Threads start at the first page and hold the process open only while
+// they have pages in hand.
+// A message costs both threads more than its page's bytes do (the task that carries it, the
+// wake-up, the event dispatch), so the pages given to a thread in one turn of the event loop
+// cross in one message, and their results come back in one. The page's own HTML never comes
+// back: its `rawHtml` is the string the caller gave.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type TransformInput, type TransformOutput, transformHtml } from './index.js';
+import type { Reply, Request } from './thread.js';
 
 interface Waiter {
+  html: string;
   resolve: (out: TransformOutput) => void;
   reject: (err: unknown) => void;
 }
@@ -15,6 +20,8 @@ interface Waiter {
 interface Thread {
   worker: Worker;
   pending: Map<number, Waiter>;
+  /** Pages of this turn, not yet posted. */
+  outbox: Request[];
 }
 
 /** One core is the main thread's; the others transform, up to 4. */
@@ -35,26 +42,38 @@ export function transformAway(input: TransformInput): Promise<TransformOutput> {
   let thread = threads.length < wanted ? start() : threads[0]!;
   for (const t of threads) if (t.pending.size < thread.pending.size) thread = t;
   const id = nextId++;
-  const { pending, worker } = thread;
+  const { pending, worker, outbox } = thread;
   return new Promise<TransformOutput>((resolve, reject) => {
     if (!pending.size) worker.ref();
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, input });
+    pending.set(id, { html: input.html, resolve, reject });
+    if (!outbox.length) setImmediate(post, thread);
+    outbox.push({ id, input });
   });
+}
+
+function post(thread: Thread): void {
+  // A thread that died in this turn has rejected these pages already.
+  if (threads.includes(thread)) thread.worker.postMessage(thread.outbox);
+  thread.outbox = [];
 }
 
 function start(): Thread {
   const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url));
-  const thread: Thread = { worker, pending: new Map() };
+  const thread: Thread = { worker, pending: new Map(), outbox: [] };
   threads.push(thread);
   worker.unref();
-  worker.on('message', ({ id, out, error }: { id: number; out?: TransformOutput; error?: unknown }) => {
-    const waiter = thread.pending.get(id);
-    if (!waiter) return;
-    thread.pending.delete(id);
+  worker.on('message', (replies: Reply[]) => {
+    for (const { id, out, error } of replies) {
+      const waiter = thread.pending.get(id);
+      if (!waiter) continue;
+      thread.pending.delete(id);
+      if (error !== undefined) waiter.reject(error);
+      else {
+        if ('rawHtml' in out!) out.rawHtml = waiter.html;
+        waiter.resolve(out!);
+      }
+    }
     if (!thread.pending.size) worker.unref();
-    if (error !== undefined) waiter.reject(error);
-    else waiter.resolve(out!);
   });
   // A thread that died takes its pages with it; the next page starts a new one.
   const end = (err: unknown) => {

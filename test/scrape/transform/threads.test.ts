@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { type TransformInput, transformHtml } from '../../../src/scrape/transform/index.js';
 import { DEFAULT_TRANSFORM_THREADS, transformAway, useTransformThreads } from '../../../src/scrape/transform/threads.js';
 
@@ -33,5 +34,42 @@ describe('transformAway', () => {
     assert.equal(failed.status, 'rejected');
     assert.equal(fine.status, 'fulfilled');
     assert.equal(fine.value.metadata.title, 'Page 2');
+  });
+
+  test('a thread that dies takes only the pages it held; the next page starts a new thread', async () => {
+    useTransformThreads(2);
+    await Promise.all([transformAway(page(0)), transformAway(page(1))]); // both threads running
+    // The first thread handed pages dies before it reads them, as one killed by the OS would.
+    const post = Worker.prototype.postMessage;
+    let killed: Worker | undefined;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown) {
+      if (!killed) {
+        killed = this;
+        void this.terminate();
+      }
+      return post.call(this, message);
+    };
+    let settled: PromiseSettledResult<unknown>[];
+    try {
+      settled = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => transformAway(page(i))));
+    } finally {
+      Worker.prototype.postMessage = post;
+    }
+    const lost = settled.filter((s) => s.status === 'rejected');
+    const done = settled.filter((s) => s.status === 'fulfilled');
+    // Pages go to the thread with the fewest in hand: half of them to each.
+    assert.equal(lost.length, 10);
+    assert.equal(done.length, 10);
+    assert.match(String((lost[0] as PromiseRejectedResult).reason), /transform thread stopped/);
+    settled.forEach((s, i) => s.status === 'fulfilled' && assert.deepEqual(s.value, transformHtml(page(i))));
+    assert.equal((await transformAway(page(3))).metadata.title, 'Page 3');
+  });
+
+  test('rawHtml is the HTML the page was given', async () => {
+    useTransformThreads(1);
+    const input = { ...page(5), formats: new Set(['rawHtml', 'markdown'] as const) };
+    const out = await transformAway(input);
+    assert.equal(out.rawHtml, input.html);
+    assert.deepEqual(Object.keys(out), ['markdown', 'rawHtml', 'metadata']);
   });
 });
