@@ -239,6 +239,15 @@ describe('onlyMainContent', () => {
     assert.match(md2, /And that is how it ended\./);
   });
 
+  test("a picture's credit goes, in a box of its own after its separator or as only the copyright holder; the caption stays", () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First, with clauses.')}</p>
+      <figure><img src="/a.jpg" alt=""><figcaption>The square at dawn. <span class="sources">/ Źródło: Pixabay</span></figcaption></figure>
+      <figure><img src="/b.jpg" alt=""><figcaption>© Jane Doe/Agency</figcaption></figure>
+      <p><em>Titelbild: Jane Doe/Agency</em></p><p>${prose('Second, with more.')}</p></article>`);
+    assert.match(md, /The square at dawn\./);
+    assert.doesNotMatch(md, /Pixabay|Jane Doe/);
+  });
+
   test('a short line that is not a sentence, last in the article, goes; a last sentence, a figure, a list item or a line ending in a colon stays', () => {
     const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
     const label = markdown(`<article>${body}<div class="box"><p><strong>Infos zum Reiseziel</strong></p></div></article>`);

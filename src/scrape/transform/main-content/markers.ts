@@ -178,7 +178,9 @@ export function isDateLine(text: string): boolean {
 
 // Who took the picture or where the text comes from, and how long it takes to read: lines
 // about the article rather than of it.
-const CREDIT_LINE = /^\(?(?:fotos?|photos?|photo credits?|photograph|fotograf[ií]a|bild(?:er|quelle)?|images?|imagen(?:es)?|imagem|immagine|beeld|kuvat?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło|©)\s*[:©]/u;
+// A credit may follow the caption in a box of its own, still led by the separator ("/ Źródło:
+// Pixabay", ". Imagen: Télam"), or be only the copyright sign and the holder.
+const CREDIT_LINE = /^[/|.,·•–—-]?\s*\(?(?:(?:fotos?|photos?|photo credits?|photograph|fotograf[ií]a|(?:titel|beitrags|aufmacher|vorschau|symbol)?bild(?:er|quelle)?|images?|imagen(?:es)?|imagem|immagine|beeld|kuvat?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło)\s*[:©]|©\s*\p{L})/u;
 const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minuti)\.?\s*(?:read|reading|reading time|lesezeit|lesedauer|czytania|de lectura|di lettura|de lecture|leestijd)|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania|leestijd)\s*:?\s*(?:ca\.\s*)?\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?)\.?)$/u;
 
 // Which category or tags the post was filed under.
