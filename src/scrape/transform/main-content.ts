@@ -136,23 +136,6 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         n++;
       }
     }
-    if (which === 'all' && titleInside) {
-      // Short lines of plain text over the title are the kind of page it is or a label
-      // ("Pressemitteilung Aktuell", "Artikel", "Veröffentlichung: 2. Februar 2022"), not the article.
-      for (let i = 0, n = 0; i < survey.pieces.length && n < 3; i++) {
-        const el = survey.pieces[i]!;
-        if (el === titleInside || contains(el, titleInside)) {
-          if (el === titleInside) break;
-          continue;
-        }
-        if (!inRoot(el) || el === root || !TRAILING.has(el.name) || weightOf(el).text === 0) continue;
-        if (weightOf(el).text > 40 || /[.!?。！？…]["'”“«»)」]?$/u.test(textOf(el).trim())) break;
-        // A kicker that links to its section is kept: it names what the article is about.
-        if (weightOf(el).links > 0) continue;
-        drop(el);
-        n++;
-      }
-    }
     return { skip, left: rootWeight.text - dropped };
   };
   // A page this short has no room for both an article and a menu: its links are its content

@@ -248,15 +248,6 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Pixabay|Jane Doe/);
   });
 
-  test('short lines over the title (the section, a kicker) go; a sentence over it stays', () => {
-    const body = `<h1>Council votes on the new bridge</h1><p>${prose('First, with clauses.')}</p>`;
-    const md = markdown(`<article><div class="kicker"><span>Pressemitteilung</span> <span>Aktuell</span></div>${body}</article>`);
-    assert.match(md, /^# Council votes on the new bridge/);
-    assert.doesNotMatch(md, /Pressemitteilung|Aktuell/);
-    const md2 = markdown(`<article><p>The bridge has been closed since May.</p>${body}</article>`);
-    assert.match(md2, /^The bridge has been closed since May\./);
-  });
-
   test('a short line that is not a sentence, last in the article, goes; a last sentence, a figure, a list item or a line ending in a colon stays', () => {
     const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
     const label = markdown(`<article>${body}<div class="box"><p><strong>Infos zum Reiseziel</strong></p></div></article>`);
