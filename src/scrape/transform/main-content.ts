@@ -103,7 +103,12 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       else if (which === 'named') continue;
       else if (!tiny && (isLinkList(el, weightOf, titleInside) || isFeed(el, weightOf) || isTeaserCard(el) || isStoryCard(el, weightOf, rootWeight))) drop(el);
       else if (HEADINGS.has(el.name) && isComments(el)) for (const part of chromeSection(el, root)) drop(part);
-      else if (weightOf(el).text <= 200) {
+      else if (weightOf(el).text > 200) {
+        // A longer paragraph may still be the paper speaking about itself: its pitch for
+        // members ("Hacemos periodismo desde hace 106 años … HAZTE MIEMBRO") or its channels.
+        if (weightOf(el).text <= 320 && el.name === 'p' && invitesToSubscribe(textOf(el))) drop(el);
+      }
+      else {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
         const text = textOf(el);

@@ -248,6 +248,14 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Pixabay|Jane Doe/);
   });
 
+  test("the paper's pitch for members in a paragraph longer than a line goes; the article's paragraphs stay", () => {
+    const pitch = 'We have reported from this city for more than a hundred years, through wars, floods and elections, and we mean to go on doing it for the next hundred. Independent reporting costs money. <strong>Become a member and enjoy exclusive benefits</strong>';
+    const md = markdown(`<article><h1>T</h1><p>${prose('First, with clauses.')}</p><p>${pitch}</p><p>${prose('Second, with more.')}</p></article>`);
+    assert.match(md, /First, with clauses\./);
+    assert.match(md, /Second, with more\./);
+    assert.doesNotMatch(md, /hundred years|Become a member/);
+  });
+
   test('a short line that is not a sentence, last in the article, goes; a last sentence, a figure, a list item or a line ending in a colon stays', () => {
     const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
     const label = markdown(`<article>${body}<div class="box"><p><strong>Infos zum Reiseziel</strong></p></div></article>`);
