@@ -12,6 +12,11 @@ import type { ClaimedTask, FailOutcome, Lease, NewTask, Queue, QueueEvent, TaskC
  * keys it by job).
  */
 export class JobEndingQueue implements Queue {
+  /** The job of each task claimed here and not yet ended: what a completion would otherwise read back from the store. */
+  private readonly jobOfTask = new Map<string, string>();
+  /** Jobs to read on the next turn, for the runs that end in this one; null when none is due. */
+  private toRead: { jobs: Set<string>; read: Promise<void> } | null = null;
+
   constructor(
     private readonly inner: Queue,
     private readonly store: { jobs: JobStore; tasks: TaskStore },
@@ -26,8 +31,10 @@ export class JobEndingQueue implements Queue {
     return this.inner.enqueueMany(tasks);
   }
 
-  claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
-    return this.inner.claim(req);
+  async claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
+    const claimed = await this.inner.claim(req);
+    for (const { task } of claimed) if (task.jobId) this.jobOfTask.set(task.id, task.jobId);
+    return claimed;
   }
 
   heartbeat(lease: Lease, leaseMs: number): Promise<boolean> {
@@ -37,16 +44,19 @@ export class JobEndingQueue implements Queue {
   async complete(lease: Lease, result?: unknown): Promise<boolean> {
     const done = await this.inner.complete(lease, result);
     if (done) await this.announceEndOfTaskJob(lease.taskId);
+    else this.jobOfTask.delete(lease.taskId);
     return done;
   }
 
   async fail(lease: Lease, error: string): Promise<FailOutcome> {
     const outcome = await this.inner.fail(lease, error);
     if (outcome === 'failed' || outcome === 'cancelled') await this.announceEndOfTaskJob(lease.taskId);
+    else this.jobOfTask.delete(lease.taskId);
     return outcome;
   }
 
   release(lease: Lease): Promise<boolean> {
+    this.jobOfTask.delete(lease.taskId);
     return this.inner.release(lease);
   }
 
@@ -71,8 +81,23 @@ export class JobEndingQueue implements Queue {
   }
 
   private async announceEndOfTaskJob(taskId: string) {
-    const task = await this.store.tasks.get(taskId);
-    if (task?.jobId) await this.announceEnd(task.jobId);
+    const known = this.jobOfTask.get(taskId);
+    this.jobOfTask.delete(taskId);
+    const jobId = known ?? (await this.store.tasks.get(taskId))?.jobId;
+    if (!jobId) return;
+    // A claim's batch of runs ends together: one read of each of their jobs tells them all
+    // (it starts after each of their ends was recorded, so it sees the jobs as they left
+    // them), and they all go on in the same turn, their slots freed for one claim.
+    if (!this.toRead) {
+      const jobs = new Set<string>();
+      const read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        this.toRead = null;
+        await Promise.all([...jobs].map((id) => this.announceEnd(id)));
+      });
+      this.toRead = { jobs, read };
+    }
+    this.toRead.jobs.add(jobId);
+    await this.toRead.read;
   }
 
   private async announceEnd(jobId: string) {

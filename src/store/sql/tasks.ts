@@ -33,7 +33,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 // Run only with the job's row locked by an earlier statement of the
 // transaction: in PostgreSQL this statement's snapshot then includes every
 // commit that touched the job, which is what lets two tasks finishing at once
-// on two processes never both leave the job running.
+// on two processes never both leave the job running. One index probe a state:
+// with IN, PostgreSQL read the job's finished tasks too.
 const SETTLE = `
   UPDATE jobs SET
     status = CASE WHEN completed > 0 OR (failed = 0 AND total > 0) THEN 'completed' ELSE 'failed' END,
@@ -43,7 +44,8 @@ const SETTLE = `
     completed_at = ?,
     expires_at = ?
   WHERE status = 'running'
-    AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = jobs.id AND t.state IN ('queued', 'active'))`;
+    AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = jobs.id AND t.state = 'queued')
+    AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = jobs.id AND t.state = 'active')`;
 
 const REQUEUE = `UPDATE tasks SET state = 'queued', attempts = attempts - ?, run_after = ?, error = ?,
                         lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
@@ -125,32 +127,26 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   };
 
   /**
-   * Group commit of job-less completions (PostgreSQL): the worker's runs that
-   * end in one turn of the event loop (a claim's batch of short tasks ends
-   * together) are written by one statement rather than one each, which is
-   * CPU the database spends once per batch instead of once per task. Each
-   * caller learns whether its own row was completed; one that was not (a
-   * job's task, or a lease lost) goes on to the locked path. Rows are found
-   * by primary key: the state is tested in a form no index answers, or a
-   * plan made before the table's statistics would scan every active task.
+   * Group commit of completions (PostgreSQL): the worker's runs that end in
+   * one turn of the event loop (a claim's batch of short tasks ends together)
+   * are written by one call of trawl_complete (migration 018), with or without
+   * a job, rather than a locked transaction each: CPU both sides spend once
+   * per batch instead of once per task, and no job row lock held across round
+   * trips. Each caller learns whether its own task was completed (false: its
+   * lease no longer holds).
    */
-  let loose: { lease: Lease; text: string | null; done: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
-  const completeLoose = (lease: Lease, text: string | null) =>
+  let completing: { lease: Lease; text: string | null; done: (ok: boolean) => void; failed: (err: unknown) => void }[] = [];
+  const completeInBatch = (lease: Lease, text: string | null) =>
     new Promise<boolean>((done, failed) => {
-      if (!loose.length) setImmediate(flushLoose);
-      loose.push({ lease, text, done, failed });
+      if (!completing.length) setImmediate(flushCompletions);
+      completing.push({ lease, text, done, failed });
     });
-  const flushLoose = () => {
-    const batch = loose;
-    loose = [];
-    sql
-      .all<{ id: string }>(
-        `UPDATE tasks SET state = 'completed', result = d.result, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
-           FROM unnest(?::text[], ?::text[], ?::text[]) AS d(id, token, result)
-          WHERE tasks.id = d.id AND tasks.lease_token = d.token AND (tasks.state = 'active' AND tasks.job_id IS NULL) IS TRUE
-         RETURNING tasks.id`,
-        [new Date().toISOString(), batch.map((b) => b.lease.taskId), batch.map((b) => b.lease.token), batch.map((b) => b.text)],
-      )
+  const flushCompletions = () => {
+    const batch = completing;
+    completing = [];
+    const now = Date.now();
+    const args = [batch.map((b) => b.lease.taskId), batch.map((b) => b.lease.token), batch.map((b) => b.text), iso(now), iso(now + retentionMs)];
+    withDeadlockRetry(() => sql.all<{ id: string }>('SELECT id FROM trawl_complete(?::text[], ?::text[], ?::text[], ?, ?)', args))
       .then((rows) => {
         const ids = new Set(rows.map((r) => r.id));
         for (const b of batch) b.done(ids.has(b.lease.taskId));
@@ -158,6 +154,21 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       .catch((err: unknown) => {
         for (const b of batch) b.failed(err);
       });
+  };
+
+  /**
+   * A call of a PostgreSQL function runs in its own transaction; one chosen
+   * as a deadlock victim (a cancel dropping the same rows in another order)
+   * was undone whole and runs again.
+   */
+  const withDeadlockRetry = async <T>(call: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      }
+    }
   };
 
   // SQLite's teams with queued work; PostgreSQL's claim function finds them itself (017).
@@ -195,20 +206,13 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   /**
    * One call of a PostgreSQL claim function, which takes the teams' claim
    * locks and claims after them, in its own transaction: no lock is held
-   * across a round trip. A deadlock (a cancel dropping the same queued rows
-   * in another order) undid the call whole; it runs again.
+   * across a round trip.
    */
-  const callClaim = async (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: [string, number][]) => {
+  const callClaim = (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: [string, number][]) => {
     const now = new Date();
     const json = JSON.stringify(limits.map(([team_id, lim]) => ({ team_id, lim })));
     const args = [json, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await sql.all<TaskRow>(`SELECT * FROM ${fn}(?::json, ?, ?::text[], ?, ?, ?)`, args);
-      } catch (err) {
-        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
-      }
-    }
+    return withDeadlockRetry(() => sql.all<TaskRow>(`SELECT * FROM ${fn}(?::json, ?, ?::text[], ?, ?, ?)`, args));
   };
   const claimed = (rows: TaskRow[]): ClaimedTask[] =>
     rows.map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
@@ -385,10 +389,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     },
     async complete(lease, result) {
       const text = result === undefined ? null : (JSON.stringify(result) ?? null);
-      // A task without a job has nothing to count or settle (PostgreSQL): no
-      // transaction, no lock, and one statement for all those completed in the
-      // same turn of the event loop. A job's task falls through to the locked path below.
-      if (rowLocks && (await completeLoose(lease, text))) return true;
+      if (rowLocks) return completeInBatch(lease, text);
       return sql.tx(async (c) => {
         const row = await leased(c, lease);
         if (!row) return false;
