@@ -36,4 +36,32 @@ describe('parseHtml', () => {
     assert.ok(depth <= 260, `depth ${depth}`);
     assert.equal(render(doc).replace(/<[^>]+>/g, ''), `start${'x'.repeat(20000)}end`);
   });
+
+  test('reads text, attribute values, scripts and comments as htmlparser2 does, character for character', () => {
+    const snippets = [
+      'plain text to the end, no tags',
+      'a &amp; b &lt;c&gt; &copy &#169; &#xA9; &nosuch; & alone &',
+      '<p title="x &amp; y" data-a=\'1 & 2 &quot;\' alt="it\'s" b=unquoted&amp;c>t</p>',
+      '<a href="/a?b=1&c=2&amp;d=3">l</a><img src=\'/x.png\' alt="&lt;&gt;">',
+      '<script>if (a < b && c > d) { s = "</scr" + "ipt>"; }</script><p>after</p>',
+      '<style>a > b { content: "<&>" }</style><textarea>x &amp; <b>y</b></textarea><title>t &amp; u</title>',
+      '<!-- a comment with < and & and -- inside --><p>x</p><!---->',
+      '<p title="never closed>text &amp; more',
+      '<script>unterminated < script & text',
+      '<!-- unterminated comment < &',
+      'text then &amp',
+      '<p>\u00e9t\u00e9 &eacute;t&eacute; \u{1F600} &amp;&amp;&amp;</p>',
+    ];
+    for (const html of snippets) {
+      const ours = nodes(parseHtml(html));
+      const theirs = nodes(parseDocument(html));
+      assert.equal(ours.length, theirs.length, html);
+      ours.forEach((n, i) => {
+        const t = theirs[i]!;
+        assert.equal(n.type, t.type, html);
+        if ('data' in t) assert.equal((n as Text).data, t.data, html);
+        if (t instanceof Element) assert.deepEqual((n as Element).attribs, t.attribs, html);
+      });
+    }
+  });
 });
