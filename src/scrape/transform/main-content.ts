@@ -12,6 +12,7 @@ import { contains, type Element, hasAncestor, holdsOneOf, isElement, isNonConten
 import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
+  disclaims,
   disclosesAffiliateLinks,
   HIDDEN_CLASS,
   isAboutLine,
@@ -113,7 +114,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         const w = weightOf(el);
         const text = textOf(el);
         if (pointsElsewhere(el, w, text) || inLinkRun(el, weightOf)) drop(el);
-        else if ((el.name === 'p' || el.name === 'div') && (invitesToSubscribe(text) || disclosesAffiliateLinks(text))) drop(el);
+        else if ((el.name === 'p' || el.name === 'div') && (invitesToSubscribe(text) || disclosesAffiliateLinks(text) || disclaims(text))) drop(el);
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(text) && titlesLinks(el, weightOf)) drop(el);

@@ -256,6 +256,18 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /hundred years|Become a member/);
   });
 
+  test("the publisher's disclaimer and licence note go; the article's sentences about opinions and licences stay", () => {
+    const article = `<p>${prose('The court said the licence was valid, and the author agreed.')}</p>`;
+    const md = markdown(`<article><h1>T</h1>${article}
+      <p>Dieser Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der Redaktion.</p>
+      <p><em>Dieser Text wurde veröffentlicht unter der Lizenz CC-BY-NC-ND-4.0-DE.</em></p>
+      <p>${prose('Critics said the ruling does not reflect, in their view, the law.')}</p>
+      <div>GIS NOW is not responsible for the opinions, statements or media content presented by contributors.</div></article>`);
+    assert.match(md, /The court said the licence was valid/);
+    assert.match(md, /Critics said the ruling/);
+    assert.doesNotMatch(md, /Meinung des Autors|CC-BY|not responsible/);
+  });
+
   test('a short line that is not a sentence, last in the article, goes; a last sentence, a figure, a list item or a line ending in a colon stays', () => {
     const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
     const label = markdown(`<article>${body}<div class="box"><p><strong>Infos zum Reiseziel</strong></p></div></article>`);

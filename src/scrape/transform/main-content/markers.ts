@@ -243,3 +243,14 @@ const AFFILIATE =
 export function disclosesAffiliateLinks(text: string): boolean {
   return mayMatch(text.toLowerCase(), AFFILIATE_WORDS) && AFFILIATE.test(text);
 }
+
+// What the publisher says about every article rather than this one: that it is not liable,
+// that an author's view is not the paper's, under which licence its texts are published.
+const DISCLAIMER =
+  /\bgibt (?:ausschließlich |nur )?die meinung de[sr] (?:autors|autorin|verfasser)|\bnicht (?:notwendigerweise|unbedingt) die (?:meinung|ansicht)|\b(?:do|does) not necessarily (?:reflect|represent)|\b(?:is|are) not responsible for the (?:opinions|content|views)|\balle angaben ohne gewähr|\bno se hace responsable|\bn['’]engage que\b|\b(?:dieser|diese|dieses|this) (?:text|beitrag|artikel|article|post|inhalt)\b[^.!?]{0,60}\b(?:lizenz|licen[cs]e)|\binhalte dieser (?:website|webseite|seite)\b[^.!?]{0,60}\b(?:cc[- ]by|creative commons|lizenz)/iu;
+const DISCLAIMER_WORDS = ['meinung', 'notwendigerweise', 'unbedingt', 'necessarily', 'responsible', 'gewähr', 'responsable', 'engage', 'lizenz', 'licen'];
+
+/** A note that the publisher is not liable, that the author's view is not its own, or of its licence. */
+export function disclaims(text: string): boolean {
+  return mayMatch(text.toLowerCase(), DISCLAIMER_WORDS) && DISCLAIMER.test(text);
+}
