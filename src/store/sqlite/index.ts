@@ -3,7 +3,6 @@ import type { Store } from '../store.js';
 import { openDatabase, sqliteSql } from './database.js';
 import { acquireDataDirLock } from './lock.js';
 import { createSqlitePageStore } from './pages.js';
-import { prepareSearchIndex } from './search-index.js';
 
 export interface SqliteStoreOptions {
   /** False for operator commands that share the database with a running server. */
@@ -22,26 +21,20 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
   // SQLite's own locking makes safe; only job-running processes need the lock.
   const release = opts.exclusive === false ? () => {} : acquireDataDirLock(dataDir);
   let db;
-  let searchIndex: string;
   try {
     db = openDatabase(dataDir);
-    // A process sharing the database with a running server leaves the move to it.
-    searchIndex = prepareSearchIndex(db, dataDir, opts.exclusive !== false);
   } catch (err) {
-    db?.close();
     release();
     throw err;
   }
   const opened = db;
   const sql = sqliteSql(opened);
-  const pages = createSqlitePageStore(searchIndex);
   return createSqlStore(sql, {
     kind: 'sqlite',
     jobRetentionMs: opts.jobRetentionMs ?? 24 * 3600_000,
     exclusive: opts.exclusive !== false,
-    pages,
+    pages: createSqlitePageStore(sql),
     async close() {
-      await pages.close();
       await sql.close();
       release();
     },
