@@ -84,6 +84,35 @@ for (const backend of await storeBackends()) {
       assert.equal(await store.tasks.complete(taken[0]!.lease, null), false, 'a lease is good for one ending');
     });
 
+    test('completions recorded together each answer for their own lease, and count into their own job', async () => {
+      const crawl = await store.jobs.create({ kind: 'crawl', teamId: 'team-a', options: {} });
+      const batch = await store.jobs.create({ kind: 'batch_scrape', teamId: 'team-a', options: {} });
+      await store.tasks.enqueue([
+        { id: 'c1', kind: 'page', teamId: 'team-a', jobId: crawl.id },
+        { id: 'c2', kind: 'page', teamId: 'team-a', jobId: crawl.id },
+        { id: 'b1', kind: 'page', teamId: 'team-a', jobId: batch.id },
+        { id: 'loose', kind: 'page', teamId: 'team-a' },
+      ]);
+      const taken = new Map((await store.tasks.claim(claimReq({ 'team-a': 10 }))).map((c) => [c.task.id, c.lease]));
+      assert.equal(taken.size, 4);
+      const stale = { taskId: 'c2', token: 'not-its-token' };
+      const done = await Promise.all([
+        store.tasks.complete(taken.get('c1')!, 'c1'),
+        store.tasks.complete(stale, 'stale'),
+        store.tasks.complete(taken.get('b1')!, 'b1'),
+        store.tasks.complete(taken.get('loose')!, 'loose'),
+      ]);
+      assert.deepEqual(done, [true, false, true, true]);
+      assert.equal((await store.tasks.get('c2'))?.state, 'active', 'a stale lease completes nothing');
+      assert.equal((await store.tasks.get('c1'))?.result, 'c1');
+      assert.equal((await store.tasks.get('loose'))?.state, 'completed');
+      const [c, b] = await Promise.all([store.jobs.get(crawl.id), store.jobs.get(batch.id)]);
+      assert.deepEqual([c?.status, c?.completed], ['running', 1], 'the crawl still has a task running');
+      assert.deepEqual([b?.status, b?.completed], ['completed', 1]);
+      assert.equal(await store.tasks.complete(taken.get('c2')!, 'c2'), true);
+      assert.deepEqual((await store.jobs.get(crawl.id))?.status, 'completed');
+    });
+
     test('job and per-job limits: maxConcurrency holds across claimers, jobs take turns', async () => {
       const other = await opened.another();
       const big = await store.jobs.create({ kind: 'crawl', teamId: 'team-a', options: {}, maxConcurrency: 2 });
