@@ -73,8 +73,12 @@ function cpuSecondsOf(statFile: string): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Crawls `limit` pages from `start` at default settings; answers the wall seconds it took. */
-export async function trawlCrawl(api: string, start: string, limit: number): Promise<number> {
+/**
+ * Crawls `limit` pages from `start` at default settings; answers the wall seconds it took.
+ * `onPoll` hears each status request: their CPU is the server's too (~1 ms of its main thread
+ * each at load ~10), and their number grows with the crawl's wall time.
+ */
+export async function trawlCrawl(api: string, start: string, limit: number, onPoll?: () => void): Promise<number> {
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const t = performance.now();
   const res = await fetch(`${api}/v2/crawl`, {
@@ -86,6 +90,7 @@ export async function trawlCrawl(api: string, start: string, limit: number): Pro
   if (!success) throw new Error(error);
   for (;;) {
     await new Promise((r) => setTimeout(r, 50));
+    onPoll?.();
     const s = (await (await fetch(`${api}/v2/crawl/${id}?limit=1`, { headers })).json()) as { status: string; completed: number };
     if (s.status !== 'scraping') {
       if (s.completed !== limit) throw new Error(`crawl ended ${s.status} with ${s.completed} pages`);
