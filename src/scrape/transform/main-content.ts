@@ -132,8 +132,9 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         const el = survey.pieces[i]!;
         if (!TRAILING.has(el.name) || !inRoot(el) || isSkipped(el) || weightOf(el).text === 0) continue;
         // A link, a figure or a line of data (a phone number, "390 kcal") last in the text is
-        // the article's own: a source it cites, a fact it ends on.
-        if (!HEADINGS.has(el.name) && (/\d/.test(textOf(el)) || hasAncestor(el, (a) => ENUMERATIONS.has(a.name)))) break;
+        // the article's own: a source it cites, a fact it ends on. On a page of a few lines
+        // every line is its content, not a label after an article.
+        if (!HEADINGS.has(el.name) && (tiny || /\d/.test(textOf(el)) || hasAncestor(el, (a) => ENUMERATIONS.has(a.name)))) break;
         // A line that ends a sentence closes the text; one that ends in a colon leads to
         // what followed it (a download, an embedded post) and says what that was.
         const line = textOf(el).trim();
