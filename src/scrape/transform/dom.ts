@@ -53,12 +53,23 @@ internals.fastForwardTo = function (this: TokenizerInternals, c: number): boolea
   return true;
 };
 
-// Leaves the tokenizer on the character before the next one `stop` matches, where the
-// original state would have done nothing on each character in between.
-function skipTo(t: TokenizerInternals, stop: RegExp): void {
-  stop.lastIndex = t.index + 1 - t.offset;
-  const at = stop.test(t.buffer) ? stop.lastIndex - 1 : t.buffer.length;
-  t.index = at + t.offset - 1;
+// Leaves the tokenizer on the character before the next `a` or `b`, where the original
+// state would have done nothing on each character in between. Most runs are short (the
+// line break between two tags): a few characters are looked at here before a search that
+// costs more to start than to run.
+function skipTo(t: TokenizerInternals, a: number, b: number, stop: RegExp): void {
+  const buffer = t.buffer;
+  let i = t.index + 1 - t.offset;
+  const near = Math.min(buffer.length, i + 16);
+  for (; i < near; i++) {
+    const c = buffer.charCodeAt(i);
+    if (c === a || c === b) break;
+  }
+  if (i === near && i < buffer.length) {
+    stop.lastIndex = i;
+    i = stop.test(buffer) ? stop.lastIndex - 1 : buffer.length;
+  }
+  t.index = i + t.offset - 1;
 }
 
 const TEXT_STOP = /[<&]/g;
@@ -66,17 +77,17 @@ const DOUBLE_QUOTED_STOP = /["&]/g;
 const SINGLE_QUOTED_STOP = /['&]/g;
 
 internals.stateText = function (this: TokenizerInternals, c: number): void {
-  if (this.decodeEntities && c !== LT && c !== AMP) skipTo(this, TEXT_STOP);
+  if (this.decodeEntities && c !== LT && c !== AMP) skipTo(this, LT, AMP, TEXT_STOP);
   else original.stateText.call(this, c);
 };
 
 internals.stateInAttributeValueDoubleQuotes = function (this: TokenizerInternals, c: number): void {
-  if (this.decodeEntities && c !== DOUBLE_QUOTE && c !== AMP) skipTo(this, DOUBLE_QUOTED_STOP);
+  if (this.decodeEntities && c !== DOUBLE_QUOTE && c !== AMP) skipTo(this, DOUBLE_QUOTE, AMP, DOUBLE_QUOTED_STOP);
   else original.stateInAttributeValueDoubleQuotes.call(this, c);
 };
 
 internals.stateInAttributeValueSingleQuotes = function (this: TokenizerInternals, c: number): void {
-  if (this.decodeEntities && c !== SINGLE_QUOTE && c !== AMP) skipTo(this, SINGLE_QUOTED_STOP);
+  if (this.decodeEntities && c !== SINGLE_QUOTE && c !== AMP) skipTo(this, SINGLE_QUOTE, AMP, SINGLE_QUOTED_STOP);
   else original.stateInAttributeValueSingleQuotes.call(this, c);
 };
 
