@@ -12,8 +12,6 @@ import { contains, type Element, hasAncestor, holdsOneOf, isElement, isNonConten
 import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
-  disclaims,
-  disclosesAffiliateLinks,
   HIDDEN_CLASS,
   isAboutLine,
   isChromeLabel,
@@ -22,9 +20,11 @@ import {
   leadsBack,
   leadsElsewhere,
   opensChromeSection,
+  publisherSpeaks,
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
 import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard } from './main-content/cards.js';
+import { dropEnding } from './main-content/ending.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
 const BOILERPLATE_TAGS = new Set([
@@ -107,14 +107,14 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
       else if (weightOf(el).text > 200) {
         // A longer paragraph may still be the paper speaking about itself: its pitch for
         // members ("Hacemos periodismo desde hace 106 años … HAZTE MIEMBRO") or its channels.
-        if (weightOf(el).text <= 320 && el.name === 'p' && invitesToSubscribe(textOf(el))) drop(el);
+        if (weightOf(el).text <= 320 && el.name === 'p' && invitesToSubscribe(textOf(el).toLowerCase())) drop(el);
       }
       else {
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
         const text = textOf(el);
         if (pointsElsewhere(el, w, text) || inLinkRun(el, weightOf)) drop(el);
-        else if ((el.name === 'p' || el.name === 'div') && (invitesToSubscribe(text) || disclosesAffiliateLinks(text) || disclaims(text))) drop(el);
+        else if ((el.name === 'p' || el.name === 'div') && publisherSpeaks(text.toLowerCase())) drop(el);
         else if (w.text > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(text) && titlesLinks(el, weightOf)) drop(el);
@@ -122,27 +122,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
       }
     }
-    if (which === 'all') {
-      // A heading with nothing after it in the article heads a section that is not there: a
-      // comment thread or a list of other stories that a script fills in, or that went. A
-      // short line that is not a sentence, last in the article, is a label of the same kind
-      // ("Über den Autor", "Themen im Artikel") or a sign-off, not text.
-      const isSkipped = (n: Element) => skip.has(n) || hasAncestor(n, (a) => skip.has(a));
-      for (let i = survey.pieces.length - 1, n = 0; i >= 0 && n < 3; i--) {
-        const el = survey.pieces[i]!;
-        if (!TRAILING.has(el.name) || !inRoot(el) || isSkipped(el) || weightOf(el).text === 0) continue;
-        // A link, a figure or a line of data (a phone number, "390 kcal") last in the text is
-        // the article's own: a source it cites, a fact it ends on. On a page of a few lines
-        // every line is its content, not a label after an article.
-        if (!HEADINGS.has(el.name) && (tiny || /\d/.test(textOf(el)) || hasAncestor(el, (a) => ENUMERATIONS.has(a.name)))) break;
-        // A line that ends a sentence closes the text; one that ends in a colon leads to
-        // what followed it (a download, an embedded post) and says what that was.
-        const line = textOf(el).trim();
-        if (weightOf(el).text > 60 || /[.!?。！？…]["'”“«»)」]?$/u.test(line) || (!HEADINGS.has(el.name) && line.endsWith(':')) || !nothingAfter(el, root, skip)) break;
-        drop(el);
-        n++;
-      }
-    }
+    if (which === 'all') dropEnding({ pieces: survey.pieces, root, inRoot, skip, weightOf, tiny, drop });
     return { skip, left: rootWeight.text - dropped };
   };
   // A page this short has no room for both an article and a menu: its links are its content
@@ -327,12 +307,6 @@ function isContainer(el: Element): boolean {
 // Elements that may hold a whole line of their own: a label, a by-line, a date, a credit.
 const LINES = new Set(['p', 'blockquote', 'figcaption', 'span', 'time', 'small', 'strong', 'b', 'li', 'dt', 'dd', 'a', 'button', 'address']);
 
-// Blocks that end an article with a line of their own.
-const TRAILING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div']);
-
-// Where the last line is an item of a list or a table: the article ends with its data.
-const ENUMERATIONS = new Set(['ul', 'ol', 'dl', 'table', 'pre']);
-
 // A line on its own, not a few words inside a sentence.
 function standsAlone(el: Element, weightOf: WeightOf): boolean {
   if (!LINES.has(el.name) || el.name === 'p' || el.name === 'li') return true;
@@ -374,17 +348,6 @@ function leadOf(root: Element, survey: Survey, weightOf: WeightOf): Element[] {
     lead.unshift(n);
   }
   return lead;
-}
-
-// No text after the element up to the end of the root, besides what is left out.
-function nothingAfter(el: Element, root: ParentNode, skip: ReadonlySet<Element>): boolean {
-  for (let n: ParentNode | null = el; n && n !== root; n = n.parent) {
-    for (let s = (n as Element).next; s; s = s.next) {
-      if (isText(s) && s.data.trim() !== '') return false;
-      if (isElement(s) && !skip.has(s) && !isNonContent(s) && textOf(s).trim() !== '') return false;
-    }
-  }
-  return true;
 }
 
 // The lead (a standfirst, a teaser, an intro) between the page title and the article body,

@@ -279,6 +279,14 @@ describe('onlyMainContent', () => {
     }
   });
 
+  test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
+    const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
+    assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);
+    // The same lines after an article are labels and go.
+    const long = markdown(`<article><h1>Settings</h1><p>${prose('What this page was asked for, shown back.')}</p><p>time zone Europe/Paris</p><div>lang fr-FR</div></article>`);
+    assert.doesNotMatch(long, /lang fr-FR/);
+  });
+
   test('a short post made mostly of links keeps them, and still loses its share bar and related posts', () => {
     const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/s${i}">Section number ${i}</a></li>`).join('');
     const md = markdown(`<nav><ul>${menu}</ul></nav><article><h1>Links of the week</h1>

@@ -207,16 +207,15 @@ const SUPPORT =
   /\bconsider supporting\b|\bsupport (?:us|our (?:work|journalism))\b|\bapoya (?:el|nuestro) periodismo\b|\bhazte (?:miembro|socio)\b|\bbecome a (?:member|supporter|patron)\b|\bunterstützen sie (?:uns|unsere arbeit)\b|\bsoutenez\b/iu;
 
 /**
- * A short text that asks the reader to subscribe, follow, get the app or support the
- * publication ("Never miss the latest news by signing up…", "Síguenos en Telegram").
+ * A short text, lower-cased, that asks the reader to subscribe, follow, get the app or
+ * support the publication ("never miss the latest news by signing up…", "síguenos en telegram").
  */
-export function invitesToSubscribe(text: string): boolean {
-  const t = text.toLowerCase();
+export function invitesToSubscribe(lower: string): boolean {
   return (
-    (mayMatch(t, SUBSCRIBE_WORDS) && SUBSCRIBE.test(text)) ||
-    (mayMatch(t, FOLLOW_WORDS) && FOLLOW.test(text)) ||
-    (mayMatch(t, APP_WORDS) && APP.test(text)) ||
-    (mayMatch(t, SUPPORT_WORDS) && SUPPORT.test(text))
+    (mayMatch(lower, SUBSCRIBE_WORDS) && SUBSCRIBE.test(lower)) ||
+    (mayMatch(lower, FOLLOW_WORDS) && FOLLOW.test(lower)) ||
+    (mayMatch(lower, APP_WORDS) && APP.test(lower)) ||
+    (mayMatch(lower, SUPPORT_WORDS) && SUPPORT.test(lower))
   );
 }
 
@@ -239,9 +238,9 @@ function mayMatch(lower: string, words: readonly string[]): boolean {
 const AFFILIATE =
   /\baffiliate[- ]?links?\b|\bpartner-?links\b|\b(?:erhalten|erhält|bekommen|bekommt)\b[^.!?]{0,60}\bprovision\b|\b(?:receive|earn|get)s? (?:a )?(?:small )?commission\b|\benlaces de afiliados?\b|\bliens? (?:d'|d’)?affili/iu;
 
-/** A short note that the page's links are affiliate links ("Anzeige, enthält Affiliate Links"). */
-export function disclosesAffiliateLinks(text: string): boolean {
-  return mayMatch(text.toLowerCase(), AFFILIATE_WORDS) && AFFILIATE.test(text);
+/** A short note, lower-cased, that the page's links are affiliate links ("anzeige, enthält affiliate links"). */
+function disclosesAffiliateLinks(lower: string): boolean {
+  return mayMatch(lower, AFFILIATE_WORDS) && AFFILIATE.test(lower);
 }
 
 // What the publisher says about every article rather than this one: that it is not liable,
@@ -250,7 +249,15 @@ const DISCLAIMER =
   /\bgibt (?:ausschließlich |nur )?die meinung de[sr] (?:autors|autorin|verfasser)|\bnicht (?:notwendigerweise|unbedingt) die (?:meinung|ansicht)|\b(?:do|does) not necessarily (?:reflect|represent)|\b(?:is|are) not responsible for the (?:opinions|content|views)|\balle angaben ohne gewähr|\bno se hace responsable|\bn['’]engage que\b|\b(?:dieser|diese|dieses|this) (?:text|beitrag|artikel|article|post|inhalt)\b[^.!?]{0,60}\b(?:lizenz|licen[cs]e)|\binhalte dieser (?:website|webseite|seite)\b[^.!?]{0,60}\b(?:cc[- ]by|creative commons|lizenz)/iu;
 const DISCLAIMER_WORDS = ['meinung', 'notwendigerweise', 'unbedingt', 'necessarily', 'responsible', 'gewähr', 'responsable', 'engage', 'lizenz', 'licen'];
 
-/** A note that the publisher is not liable, that the author's view is not its own, or of its licence. */
-export function disclaims(text: string): boolean {
-  return mayMatch(text.toLowerCase(), DISCLAIMER_WORDS) && DISCLAIMER.test(text);
+/** A note, lower-cased, that the publisher is not liable, that the author's view is not its own, or of its licence. */
+function disclaims(lower: string): boolean {
+  return mayMatch(lower, DISCLAIMER_WORDS) && DISCLAIMER.test(lower);
+}
+
+/**
+ * A short text, lower-cased, in which the publisher speaks rather than the article: it asks
+ * the reader to subscribe or follow, discloses affiliate links, or disclaims.
+ */
+export function publisherSpeaks(lower: string): boolean {
+  return invitesToSubscribe(lower) || disclosesAffiliateLinks(lower) || disclaims(lower);
 }
