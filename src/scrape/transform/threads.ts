@@ -10,6 +10,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type TransformInput, type TransformOutput, transformHtml } from './index.js';
 import type { Reply, Request } from './thread.js';
+import { transformThreadScript } from './thread-script.js';
 
 interface Waiter {
   html: string;
@@ -29,6 +30,8 @@ export const DEFAULT_TRANSFORM_THREADS = Math.min(4, os.availableParallelism() -
 
 let wanted = DEFAULT_TRANSFORM_THREADS;
 const threads: Thread[] = [];
+/** The threads' code, once bundled (thread-script.ts). */
+let script: URL | undefined;
 let nextId = 0;
 
 /** Threads to transform on from now on; 0 transforms on the calling thread. */
@@ -39,6 +42,12 @@ export function useTransformThreads(n: number): void {
 /** transformHtml, on the thread with the fewest pages in hand (the calling one when there are none). */
 export function transformAway(input: TransformInput): Promise<TransformOutput> {
   if (wanted <= 0) return Promise.resolve().then(() => transformHtml(input));
+  if (!script) {
+    return transformThreadScript().then((url) => {
+      script = url;
+      return transformAway(input);
+    });
+  }
   let thread = threads.length < wanted ? start() : threads[0]!;
   for (const t of threads) if (t.pending.size < thread.pending.size) thread = t;
   const id = nextId++;
@@ -58,7 +67,8 @@ function post(thread: Thread): void {
 }
 
 function start(): Thread {
-  const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url));
+  // No `--import tsx` (the code is plain JS): it would start a loader thread for this one.
+  const worker = new Worker(script!, { execArgv: [] });
   const thread: Thread = { worker, pending: new Map(), outbox: [] };
   threads.push(thread);
   worker.unref();

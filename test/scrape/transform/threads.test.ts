@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { type TransformInput, transformHtml } from '../../../src/scrape/transform/index.js';
@@ -16,6 +17,18 @@ const page = (i: number): TransformInput => ({
 
 describe('transformAway', () => {
   after(() => useTransformThreads(DEFAULT_TRANSFORM_THREADS));
+
+  // A thread that loaded the TypeScript sources through tsx would bring a loader thread of
+  // its own (on Node 20), with a heap of its own: ~15 MB more of a crawl's peak RSS.
+  test('a transform thread is one thread of the process: no module loader beside it', async () => {
+    const osThreads = () => fs.readdirSync('/proc/self/task').length;
+    // libuv's pool starts its threads at the first file read; let that be before counting.
+    await Promise.all(Array.from({ length: 4 }, () => fs.promises.readFile(import.meta.filename)));
+    const before = osThreads();
+    useTransformThreads(1);
+    assert.deepEqual(await transformAway(page(1)), transformHtml(page(1)));
+    assert.equal(osThreads(), before + 1);
+  });
 
   for (const threads of [2, 0]) {
     test(`pages sent at once each come back as their own transform (${threads} threads)`, async () => {
