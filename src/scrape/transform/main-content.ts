@@ -24,6 +24,7 @@ import {
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
 import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard } from './main-content/cards.js';
+import { dropAboveTitle } from './main-content/above-title.js';
 import { dropEnding } from './main-content/ending.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
@@ -88,10 +89,12 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   const dropAll = (which: 'all' | 'named') => {
     const skip = new Set(content.skip);
     let dropped = 0;
-    const drop = (el: Element, anySize = false) => {
+    // What `counts` toward how much of the page was taken for chrome: the labels above the
+    // title are a few words however short the article, not a sign that the page was misread.
+    const drop = (el: Element, anySize = false, counts = true) => {
       if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || hasAncestor(el, (a) => skip.has(a))) return;
       skip.add(el);
-      dropped += weightOf(el).text;
+      if (counts) dropped += weightOf(el).text;
     };
     for (const el of survey.pieces) {
       if (!inRoot(el) || el === root) continue;
@@ -122,7 +125,10 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
       }
     }
-    if (which === 'all') dropEnding({ pieces: survey.pieces, root, inRoot, skip, weightOf, tiny, drop });
+    if (which === 'all') {
+      if (titleInside && !tiny) dropAboveTitle({ pieces: survey.pieces, title: titleInside, root, inRoot, weightOf, skip, drop: (el) => drop(el, false, false) });
+      dropEnding({ pieces: survey.pieces, root, inRoot, skip, weightOf, tiny, drop });
+    }
     return { skip, left: rootWeight.text - dropped };
   };
   // A page this short has no room for both an article and a menu: its links are its content

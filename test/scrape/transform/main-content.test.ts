@@ -279,6 +279,16 @@ describe('onlyMainContent', () => {
     }
   });
 
+  test('the short lines above the title go (labels, a credit); its picture and the kicker right over it stay, and so do lines above an <h1> that comes after text', () => {
+    const md = markdown(`${chrome}<article><div class="top"><span>Pressemitteilung</span> <span>Aktuell</span></div>
+      <figure><img src="/hero.jpg" alt="Hero"><figcaption>Judy Eddy/Agency</figcaption></figure>
+      <p class="kicker">Handball</p><div class="headline"><h1>Title</h1></div><p>${prose('The article, with clauses.')}</p></article>${footer}`);
+    assert.match(md, /^!\[Hero\]\(https:\/\/example\.com\/hero\.jpg\)\n\nHandball\n\n# Title\n\nThe article, with clauses\./);
+    const post = markdown(`<article><p>${prose('A post that starts before its first heading, with clauses.')}</p><p>Handball Nationalteams</p>
+      <h1>Heading</h1><p>${prose('The rest, with more.')}</p></article>`);
+    assert.match(post, /Handball Nationalteams\n\n# Heading/);
+  });
+
   test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
     const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
     assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);
