@@ -1,7 +1,7 @@
 // The one parsed tree of a page and the traversal helpers the transform shares. The tree
 // is never modified: cleaning decides what to leave out, and the serializers skip it.
 import { type ChildNode, type Document, DomHandler, Element, isTag, isText, type ParentNode, Text } from 'domhandler';
-import { Parser } from 'htmlparser2';
+import { NamingParser } from './parser.js';
 import { SearchingTokenizer } from './tokenizer.js';
 
 export type { ChildNode, Document, Element, ParentNode };
@@ -9,7 +9,7 @@ export { isText };
 
 export function parseHtml(html: string): Document {
   const builder = new TreeBuilder();
-  new Parser(builder, { Tokenizer: SearchingTokenizer }).end(html);
+  new NamingParser(builder, { Tokenizer: SearchingTokenizer }).end(html);
   return builder.root;
 }
 

@@ -64,4 +64,28 @@ describe('parseHtml', () => {
       });
     }
   });
+
+  test('reads tag and attribute names as htmlparser2 does, in any case, in SVG and MathML, page after page', () => {
+    const snippets = [
+      '<div class="a" ID="b" Data-X="c"><DIV CLASS="d" id="e">x</DIV></div>',
+      '<Div Class="f" class="second" CLASS="third">dup</Div><P Title=t>p</p>',
+      '<svg viewBox="0 0 1 1"><clipPath id="c"><rect/></clipPath><foreignObject><div Class="in">x</div></foreignObject></svg><clippath>after</clippath>',
+      '<math><mi MathVariant="bold">x</mi></math><image src="/i.png"><IMAGE SRC="/j.png"><svg><image href="/k.png"/></svg>',
+      '<p d\u00e4ta-\u00c4="1" \u00c4bc="2" DATA-\u0130="3">non-ASCII names</p><\u00c4BC>x</\u00c4BC>',
+      `<p ${'Long-Attribute-Name-'.repeat(3)}="1" ${'long-attribute-name-'.repeat(3)}="2">long</p><${'Custom-Element-Name-'.repeat(2)}x>y</${'custom-element-name-'.repeat(2)}x>`,
+      '<a HREF="/1" hReF="/2" onClick="x" data-="d" =v>a</a><br/><BR><Br >',
+    ];
+    for (const html of snippets) {
+      const ours = nodes(parseHtml(html));
+      const theirs = nodes(parseDocument(html));
+      assert.equal(ours.length, theirs.length, html);
+      ours.forEach((n, i) => {
+        const t = theirs[i]!;
+        if (t instanceof Element) {
+          assert.equal((n as Element).name, t.name, html);
+          assert.deepEqual(Object.entries((n as Element).attribs), Object.entries(t.attribs), html);
+        }
+      });
+    }
+  });
 });
