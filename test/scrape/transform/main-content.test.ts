@@ -289,6 +289,25 @@ describe('onlyMainContent', () => {
     assert.match(post, /Handball Nationalteams\n\n# Heading/);
   });
 
+  test('boxes about the series or the context, the print issue label and share prompts go, in several languages; the article stays', () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First, with clauses.')}</p>
+      <h3>Contexto de la noticia</h3><p>El alcalde ya había anunciado el plan en marzo.</p>
+      <h2>What the council decided</h2><p>${prose('Second, with more.')}</p>
+      <p><strong>Möchten Sie den Artikel teilen?</strong></p><p>ERSCHIENEN IN</p><p>${prose('Third, and last.')}</p>
+      <h4>Quellenangaben:</h4><p>WWF (2020): Living Planet Report, abrufbar unter wwf.de.</p>
+      <h2>Über diese Reihe</h2><p>Die Reihe erscheint monatlich und beleuchtet Wahlen in Europa.</p></article>`);
+    assert.match(md, /First, with clauses\.[^]*## What the council decided\n\nSecond, with more\.[^]*Third, and last\.$/);
+    assert.doesNotMatch(md, /Contexto|alcalde|Möchten Sie|ERSCHIENEN|Quellenangaben|WWF|Reihe/);
+  });
+
+  test('a line that only says when the page was published or changed goes, in several languages; a sentence with a date stays', () => {
+    const md = markdown(`<article><h1>T</h1><p class="x">Veröffentlichung: 2. Februar 2022</p><p>${prose('First, with clauses.')}</p>
+      <p>Published on Jan 11, 2019</p><p>The vote was published on Jan 11, 2019, after a long night.</p><p>${prose('Second, with more.')}</p>
+      <p><small>Letzte Änderung 14.02.2019</small></p></article>`);
+    assert.match(md, /The vote was published on Jan 11, 2019/);
+    assert.doesNotMatch(md, /Veröffentlichung|Published on|Letzte Änderung/);
+  });
+
   test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
     const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
     assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);

@@ -88,6 +88,10 @@ const SECTION_HEADINGS = [
   'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
   'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
   'à propos de l’auteur', 'sobre el autor', 'newsletter',
+  // boxes about the series, the context or the subject rather than the article
+  'zusatzinformationen', 'audios et vidéos sur le sujet', 'contexto de la noticia',
+  'diskutieren sie mit', 'über diese reihe', 'lo más visto', 'suggested citation', 'zitiervorschlag',
+  'quellenangaben', 'originalpublikation', 'originalartikel',
 ];
 
 const escape = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -140,6 +144,9 @@ const CHROME_LABELS = [
   // the label over the publisher's contact details (a press office, an editor's address)
   'kontakt', 'contact', 'pressekontakt', 'press contact', 'media contact', 'contacto', 'contatto',
   'ansprechpartner', 'ansprechpartnerin', 'kontaktdaten',
+  'news teilen', 'möchten sie den artikel teilen', 'artikel empfehlen', 'beitrag teilen',
+  // the label over the print issue the article appeared in, a teaser for the magazine
+  'erschienen in', 'published in', 'paru dans', 'publicado en',
 ];
 
 const CHROME_LABEL = new Set(CHROME_LABELS);
@@ -170,9 +177,16 @@ const DATE_LINE = [
   new RegExp(`^(?:\\p{L}+,?\\s+)?${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}(?:,?\\s+(?:at\\s+)?\\d{1,2}[:.]\\d{2}(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?)?$`, 'u'),
 ];
 
-/** A line that is only a date or a time ("31. Mai 2012", "03.04.2020", "19:49", "Jan 11, 2019"). */
+// What a date line may say the date is: when the page was published or last changed.
+const DATE_LABEL =
+  /^(?:veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|aktualisiert(?: am)?|zuletzt aktualisiert(?: am)?|letzte änderung|stand|published(?: on)?|updated(?: on)?|last (?:modified|updated)(?: on)?|posted(?: on)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|opublikowano)\s*:?\s+/u;
+
+/**
+ * A line that is only a date or a time ("31. Mai 2012", "03.04.2020", "19:49", "Jan 11, 2019"),
+ * or says what the date is ("Veröffentlichung: 2. Februar 2022", "Letzte Änderung 14.02.2019").
+ */
 export function isDateLine(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const t = text.replace(/\s+/g, ' ').trim().toLowerCase().replace(DATE_LABEL, '');
   return t.length >= 4 && t.length <= 40 && /\d/.test(t) && DATE_LINE.some((r) => r.test(t));
 }
 
