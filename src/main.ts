@@ -1,10 +1,12 @@
 import { bannerText, startupFacts } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { chooseLogFormat } from './http/log-format.js';
 import { startTrawl } from './server.js';
 import { exitOnFatal, exitOnSignals } from './shutdown.js';
 
 async function main() {
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();
