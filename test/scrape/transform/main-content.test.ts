@@ -308,6 +308,15 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /Veröffentlichung|Published on|Letzte Änderung/);
   });
 
+  test("a line that only names the picture agency goes; the caption and a sentence about the agency stay", () => {
+    const md = markdown(`<article><h1>T</h1><p>${prose('First, with clauses.')}</p>
+      <figure><img src="/a.jpg" alt=""><figcaption><span>The square at dawn.</span> <span class="sub">ShutterStock</span></figcaption></figure>
+      <p><small>(Jane Doe / iStock.com)</small></p><p>Shutterstock bought the agency.</p><p>${prose('Second, with more.')}</p></article>`);
+    assert.match(md, /The square at dawn\./);
+    assert.match(md, /Shutterstock bought the agency\./);
+    assert.doesNotMatch(md, /ShutterStock|iStock/);
+  });
+
   test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
     const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
     assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);

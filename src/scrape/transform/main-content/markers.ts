@@ -197,6 +197,11 @@ export function isDateLine(text: string): boolean {
 const CREDIT_LINE = /^[/|.,·•–—-]?\s*\(?(?:(?:fotos?|photos?|photo credits?|photograph|fotograf[ií]a|(?:titel|beitrags|aufmacher|vorschau|symbol)?bild(?:er|quelle)?|images?|imagen(?:es)?|imagem|immagine|beeld|kuvat?|cr[ée]dits?(?: photos?)?|cr[ée]ditos?|zdj[ęe]cie|fot|copyright|quelle|quellen|source|sources|fuente|fonte|źródło)\s*[:©]|©\s*\p{L})/u;
 const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minuti)\.?\s*(?:read|reading|reading time|lesezeit|lesedauer|czytania|de lectura|di lettura|de lecture|leestijd)|(?:lesezeit|lesedauer|reading time|temps de lecture|tiempo de lectura|czas czytania|leestijd)\s*:?\s*(?:ca\.\s*)?\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?)\.?)$/u;
 
+// Or only the picture agency, with the photographer's name around it ("ShutterStock",
+// "(John Doe / iStock.com)", "picture alliance/dpa").
+const AGENCY_LINE =
+  /^[/|(]?\s*[\p{L} ,&/-]{0,30}\b(?:shutterstock|istock(?:photo)?(?:\.com)?|getty ?images|imago(?: images)?|picture[- ]alliance|adobe ?stock|fotolia|clipdealer|pixabay|unsplash|pexels)\b[\p{L} ,&/-]{0,30}\)?$/u;
+
 // Which category or tags the post was filed under.
 const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|rubrique|filed under|posted in|abgelegt unter|veröffentlicht in|tags|schlagwörter|schlagworte|etiquetas)\s*:/u;
 
@@ -206,7 +211,7 @@ const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|r
  */
 export function isAboutLine(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t) || FILED_LINE.test(t));
+  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t) || FILED_LINE.test(t) || (AGENCY_LINE.test(t) && !/[.!?]$/.test(t)));
 }
 
 // Words that invite the reader to subscribe (a newsletter, the paper), to follow the
