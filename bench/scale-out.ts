@@ -106,6 +106,11 @@ async function run(processes: number): Promise<Figures> {
     await announce();
     await settled();
     await store.tasks.enqueue(tasksOf(await jobs(), 'paused', TASKS));
+    // A long-running cluster's tables have statistics (autovacuum analyses them within a
+    // minute of such changes); this database is seconds old. Without them the plans the
+    // workers' connections keep were made for an empty table: some sessions read every
+    // queued task of a job through tasks_job to claim a few (seen with auto_explain).
+    await client.query('ANALYZE tasks, jobs');
     // Each worker answers SIGUSR1 with the claims and tasks it took since last asked.
     const taken = { claims: 0, tasks: 0, empty: 0 };
     const ask = () =>

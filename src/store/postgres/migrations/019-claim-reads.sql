@@ -11,13 +11,22 @@
 --   index scan, which marks the entries of finished tasks dead as it passes
 --   them, so the next claim skips them without visiting the table. Without
 --   deduplication, as a posting list is only marked dead once all its tasks are.
+--   Its predicate names team_id so that only look-ups by team can use it (a
+--   team_id = ... implies it): the lapsed-lease probe, planned while the table
+--   was empty, took it over tasks_lease in some sessions and read every
+--   active task on every claim.
 -- * A job's candidates were read through tasks_job and sorted: the kept
 --   generic plan, made while the queue was short, expected one row, and read
 --   every queued task of the job (2,000 rows, ~12 ms) to take a few. Ordered
 --   as tasks_queued_job / tasks_queued_no_job, the scan stops at the LIMIT.
 -- * A completion settled its jobs by probing tasks_job for queued and active
 --   tasks: counts first now (trawl_complete below).
-CREATE INDEX tasks_active ON tasks(team_id, job_id) WITH (deduplicate_items = off) WHERE state = 'active';
+CREATE INDEX tasks_active ON tasks(team_id, job_id) WITH (deduplicate_items = off) WHERE state = 'active' AND team_id IS NOT NULL;
+-- Likewise only look-ups by lease expiry can use tasks_lease (every active task
+-- has a lease): in some sessions the claim's count, planned while the table was
+-- empty, took it over tasks_active.
+DROP INDEX tasks_lease;
+CREATE INDEX tasks_lease ON tasks(lease_expires_at) WHERE state = 'active' AND lease_expires_at IS NOT NULL;
 
 CREATE OR REPLACE FUNCTION trawl_claim_locked(p_limits json, p_now text, p_kinds text[], p_max int, p_owner text, p_expires text)
 RETURNS TABLE (
@@ -36,13 +45,10 @@ DECLARE
 BEGIN
   WITH RECURSIVE
     lim AS (SELECT l.team_id, l.lim FROM json_to_recordset(p_limits) AS l(team_id text, lim int)),
-    -- Off tasks_active, the team's own active tasks (see above).
-    act AS (
-      SELECT t.team_id, t.job_id, COUNT(*) AS n FROM lim CROSS JOIN LATERAL (
-        SELECT t.team_id, t.job_id FROM tasks t WHERE t.state = 'active' AND t.team_id = lim.team_id) t
-       GROUP BY t.team_id, t.job_id),
+    -- Counted off tasks_active, one probe a team (see above): joined instead, the
+    -- planner scanned every team's active tasks for the 100 rows it expects of lim.
     team_free AS (
-      SELECT l.team_id, (l.lim - COALESCE((SELECT SUM(a.n) FROM act a WHERE a.team_id = l.team_id), 0))::int AS free FROM lim l),
+      SELECT l.team_id, (l.lim - (SELECT COUNT(*) FROM tasks t WHERE t.state = 'active' AND t.team_id = l.team_id))::int AS free FROM lim l),
     -- The jobs with queued work of each team that has room, one index probe per job. Ordered
     -- as tasks_queued_job is: in job order alone the planner walked tasks_job, every team's
     -- queued tasks, to find this team's first job (~1 ms a team with 4 teams of 1,000).
@@ -54,10 +60,12 @@ BEGIN
       SELECT q.team_id, (SELECT t.job_id FROM tasks t WHERE t.state = 'queued' AND t.team_id = q.team_id AND t.job_id > q.job_id
                           ORDER BY t.team_id, t.job_id, t.run_after, t.seq LIMIT 1)
         FROM job_q q WHERE q.job_id IS NOT NULL),
+    -- A job's active tasks are counted only when it has a limit.
     job_room AS (
-      SELECT q.team_id, q.job_id, (j.max_concurrency - COALESCE(a.n, 0))::int AS room
-        FROM job_q q JOIN jobs j ON j.id = q.job_id
-        LEFT JOIN act a ON a.team_id = q.team_id AND a.job_id = q.job_id),
+      SELECT q.team_id, q.job_id,
+             CASE WHEN j.max_concurrency IS NOT NULL THEN (j.max_concurrency - (SELECT COUNT(*) FROM tasks t
+                WHERE t.state = 'active' AND t.team_id = q.team_id AND t.job_id = q.job_id))::int END AS room
+        FROM job_q q JOIN jobs j ON j.id = q.job_id),
     -- A group offers no more than its team and job have room for, read in the
     -- order of tasks_queued_job / tasks_queued_no_job so that the scan stops
     -- after them (see above).
