@@ -317,6 +317,14 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(md, /ShutterStock|iStock/);
   });
 
+  test("the author's sign-off last in a post stays, in several languages; a label there still goes", () => {
+    const body = `<h1>T</h1><p>${prose('First, with clauses.')}</p><p>${prose('Second, with more.')}</p>`;
+    for (const end of ['Euer Hans', 'xoxo Franzi', 'Cheers, Ann', 'Bisous Claire']) {
+      assert.match(markdown(`<article>${body}<p>${end}</p></article>`), new RegExp(`${end}$`), end);
+    }
+    assert.doesNotMatch(markdown(`<article>${body}<p>Euer Hans</p><p><strong>Infos zum Reiseziel</strong></p></article>`), /Infos zum Reiseziel/);
+  });
+
   test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
     const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
     assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);

@@ -10,6 +10,10 @@ import type { WeightOf } from './weight.js';
 // Blocks that end an article with a line of their own.
 const TRAILING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div']);
 
+// How an author signs off a post, before a name.
+const SIGN_OFF =
+  /^(?:euer?|eure|deine?|liebe grüße|viele grüße|herzliche grüße|lg|xoxo|xx?|cheers|love|best|cordialement|bisous|saludos|besos|un abrazo|baci|pozdrawiam)\b[\s,]*\p{L}/u;
+
 // Where the last line is an item of a list or a table: the article ends with its data.
 const ENUMERATIONS = new Set(['ul', 'ol', 'dl', 'table', 'pre']);
 
@@ -37,6 +41,8 @@ export function dropEnding({ pieces, root, inRoot, skip, weightOf, tiny, drop }:
     // what followed it (a download, an embedded post) and says what that was.
     const line = textOf(el).trim();
     if (weightOf(el).text > 60 || /[.!?。！？…]["'”“«»)」]?$/u.test(line) || (!HEADINGS.has(el.name) && line.endsWith(':')) || !nothingAfter(el, root, skip)) break;
+    // The author signing off ("Euer Hans", "xoxo Franzi") ends the text as its own.
+    if (!HEADINGS.has(el.name) && SIGN_OFF.test(line.toLowerCase())) break;
     drop(el);
     n++;
   }
