@@ -325,6 +325,14 @@ describe('onlyMainContent', () => {
     assert.doesNotMatch(markdown(`<article>${body}<p>Euer Hans</p><p><strong>Infos zum Reiseziel</strong></p></article>`), /Infos zum Reiseziel/);
   });
 
+  test('a section that sends the reader on ("Read further …") or asks them to stay informed goes with what follows it', () => {
+    const md = markdown(`<main><h1>T</h1><p>${prose('First, with clauses.')}</p>
+      <h2>Read further in the pursuit of knowledge</h2><div><h3>Our legal case has been expedited. Here is what that means.</h3></div>
+      <h2>Stay up-to-date on our work.</h2><p>Get email updates from the foundation.</p></main>`);
+    assert.match(md, /First, with clauses\.$/);
+    assert.doesNotMatch(md, /Read further|expedited|Stay up-to-date|email updates/);
+  });
+
   test('on a page of a few lines (under 250 characters) the last short lines are its content', () => {
     const md = markdown('<h1>Settings</h1><p>What this page was asked for, shown back.</p><p>time zone Europe/Paris</p><div>lang fr-FR</div>');
     assert.match(md, /time zone Europe\/Paris\n\nlang fr-FR$/);

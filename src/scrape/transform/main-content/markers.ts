@@ -92,6 +92,8 @@ const SECTION_HEADINGS = [
   'zusatzinformationen', 'audios et vidéos sur le sujet', 'contexto de la noticia',
   'diskutieren sie mit', 'über diese reihe', 'lo más visto', 'suggested citation', 'zitiervorschlag',
   'quellenangaben', 'originalpublikation', 'originalartikel',
+  'read further', 'stay up-to-date', 'stay up to date', 'stay informed', 'bleiben sie auf dem laufenden',
+  'bleib auf dem laufenden', 'restez informé', 'mantente informado',
 ];
 
 const escape = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
