@@ -13,6 +13,7 @@ import {
   BOILERPLATE_NAME,
   COMMENTS_NAME,
   HIDDEN_CLASS,
+  asLine,
   isAboutLine,
   isChromeLabel,
   invitesToSubscribe,
@@ -68,7 +69,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
   const weightOf = (node: ParentNode): Weight => survey.weights.get(node) ?? NOTHING;
   // An <h1> that opens comments ("Comments", "3 Kommentare") heads a section, not the page.
   const isTitle = (h1: Element) =>
-    weightOf(h1).text > 0 && weightOf(h1).links < weightOf(h1).text && !isComments(h1) && !(weightOf(h1).text <= 60 && opensChromeSection(textOf(h1)));
+    weightOf(h1).text > 0 && weightOf(h1).links < weightOf(h1).text && !isComments(h1) && !(weightOf(h1).text <= 60 && opensChromeSection(asLine(textOf(h1))));
 
   const root = options.findRoot ? chooseRoot(top, survey, weightOf) : top;
   const inRoot = (el: Element) => root === top || contains(root, el);
@@ -116,13 +117,14 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         // Only short pieces are read as text, and each once: this runs for every piece of every page.
         const w = weightOf(el);
         const text = textOf(el);
-        if (pointsElsewhere(el, w, text) || inLinkRun(el, weightOf)) drop(el);
+        const line = asLine(text);
+        if (pointsElsewhere(el, w, text, line) || inLinkRun(el, weightOf)) drop(el);
         else if ((el.name === 'p' || el.name === 'div') && publisherSpeaks(text.toLowerCase())) drop(el);
         else if (w.text > 60) continue;
-        else if (HEADINGS.has(el.name) && opensChromeSection(text)) for (const part of chromeSection(el, root)) drop(part);
-        else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(text) && titlesLinks(el, weightOf)) drop(el);
-        else if (isChromeLabel(text) || ((isDateLine(text) || isAboutLine(text)) && standsAlone(el, weightOf))) drop(el);
-        else if (w.links >= 0.9 * w.text && leadsBack(text)) drop(el);
+        else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part);
+        else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(line) && titlesLinks(el, weightOf)) drop(el);
+        else if (isChromeLabel(line) || ((isDateLine(line) || isAboutLine(line)) && standsAlone(el, weightOf))) drop(el);
+        else if (w.links >= 0.9 * w.text && leadsBack(line)) drop(el);
       }
     }
     if (which === 'all') {
@@ -395,11 +397,11 @@ function between(title: Element, root: Element, survey: Survey, weightOf: Weight
 // "Read also:" over a list of links (a heading as text editors write one), or "Lesen Sie
 // auch: <link>", also set as a quote, a box or a heading ("MIRA: <link>"). Words that open such a section but go on as a sentence
 // are text.
-function pointsElsewhere(el: Element, w: Weight, text: string): boolean {
-  if (HEADINGS.has(el.name)) return leadsElsewhere(text) && w.links >= 0.5 * w.text;
+function pointsElsewhere(el: Element, w: Weight, text: string, line: string): boolean {
+  if (HEADINGS.has(el.name)) return w.links >= 0.5 * w.text && leadsElsewhere(line);
   if (el.name !== 'p' && el.name !== 'blockquote' && el.name !== 'div') return false;
-  if (w.text <= 60 && opensChromeSection(text) && (emphasised(el) || /:\s*$/.test(text))) return true;
-  return leadsElsewhere(text) && w.links >= 0.5 * w.text;
+  if (w.text <= 60 && opensChromeSection(line) && (emphasised(el) || /:\s*$/.test(text))) return true;
+  return w.links >= 0.5 * w.text && leadsElsewhere(line);
 }
 
 // Paragraphs that are each one link, one after another: a list of other stories written as

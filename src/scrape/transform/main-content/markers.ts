@@ -96,6 +96,14 @@ const SECTION_HEADINGS = [
   'bleib auf dem laufenden', 'restez informé', 'mantente informado',
 ];
 
+/**
+ * A line of text as the line markers below read it: its white space collapsed, trimmed and
+ * lower-cased, once for all of them.
+ */
+export function asLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
 const escape = (h: string) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const SECTION_HEADING = new RegExp(`^(?:\\d+\\s+)?(?:${SECTION_HEADINGS.map(escape).join('|')})(?![\\p{L}])`, 'u');
@@ -110,14 +118,13 @@ const LEAD_IN = new RegExp(`^[>»›►▶→\\s]*(?:${[...SECTION_HEADINGS, ...
  * A line that leads to other stories ("Lesen Sie auch: <link>", "LE PUEDE INTERESAR: <link>"):
  * its opening words, then a colon or a dash, then the rest.
  */
-export function leadsElsewhere(text: string): boolean {
-  return LEAD_IN.test(text.replace(/\s+/g, ' ').trim().toLowerCase());
+export function leadsElsewhere(line: string): boolean {
+  return LEAD_IN.test(line);
 }
 
 /** A heading whose words open a comment section, related stories, tags or an author box. */
-export function opensChromeSection(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return t.length > 0 && t.length <= 60 && SECTION_HEADING.test(t);
+export function opensChromeSection(line: string): boolean {
+  return line.length > 0 && line.length <= 60 && SECTION_HEADING.test(line);
 }
 
 // Lines that are a control or a label of the page rather than text of the article, matched
@@ -154,8 +161,8 @@ const CHROME_LABELS = [
 const CHROME_LABEL = new Set(CHROME_LABELS);
 
 /** A whole line that is a page control or label ("Teilen", "Zurück zur Übersicht", "Von:"). */
-export function isChromeLabel(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase().replace(/[\s:.!?…»›>|-]+$/u, '').replace(/^[\s«‹<|-]+/u, '');
+export function isChromeLabel(line: string): boolean {
+  const t = line.replace(/[\s:.!?…»›>|-]+$/u, '').replace(/^[\s«‹<|-]+/u, '');
   return t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t);
 }
 
@@ -163,9 +170,8 @@ export function isChromeLabel(text: string): boolean {
 const BACK = /^[«‹<←\s]*(?:back to|go back to|return to|zurück zu[mr]?|zurück zur|retour (?:à|au|aux)|volver a[l]?|regresar a[l]?|torna a[l]?|terug naar|powrót do|voltar para)\b/u;
 
 /** A link's text that leads back ("Zurück zur Listenansicht", "Back to the newsroom"). */
-export function leadsBack(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return t.length <= 60 && BACK.test(t);
+export function leadsBack(line: string): boolean {
+  return line.length <= 60 && BACK.test(line);
 }
 
 // Month names by their first letters, in the languages above.
@@ -187,8 +193,8 @@ const DATE_LABEL =
  * A line that is only a date or a time ("31. Mai 2012", "03.04.2020", "19:49", "Jan 11, 2019"),
  * or says what the date is ("Veröffentlichung: 2. Februar 2022", "Letzte Änderung 14.02.2019").
  */
-export function isDateLine(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase().replace(DATE_LABEL, '');
+export function isDateLine(line: string): boolean {
+  const t = line.replace(DATE_LABEL, '');
   return t.length >= 4 && t.length <= 40 && /\d/.test(t) && DATE_LINE.some((r) => r.test(t));
 }
 
@@ -211,9 +217,8 @@ const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|r
  * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …"), gives a reading
  * time ("5 min read") or the category the post was filed under ("Kategorie: News").
  */
-export function isAboutLine(text: string): boolean {
-  const t = text.replace(/\s+/g, ' ').trim().toLowerCase();
-  return t.length > 0 && t.length <= 60 && (CREDIT_LINE.test(t) || READING_TIME.test(t) || FILED_LINE.test(t) || (AGENCY_LINE.test(t) && !/[.!?]$/.test(t)));
+export function isAboutLine(line: string): boolean {
+  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || (AGENCY_LINE.test(line) && !/[.!?]$/.test(line)));
 }
 
 // Words that invite the reader to subscribe (a newsletter, the paper), to follow the
