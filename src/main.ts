@@ -1,12 +1,12 @@
+// First: it bounds the heaps of all that loads after it.
+import './heap-growth.js';
 import { bannerText, startupFacts } from './banner.js';
 import { ConfigError, loadConfig } from './config.js';
-import { boundHeapGrowth } from './heap-growth.js';
 import { chooseLogFormat } from './http/log-format.js';
 import { startTrawl } from './server.js';
 import { exitOnFatal, exitOnSignals } from './shutdown.js';
 
 async function main() {
-  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();

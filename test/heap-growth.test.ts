@@ -11,8 +11,7 @@ const module = new URL('../src/heap-growth.ts', import.meta.url).href;
 function churnPeakMb(bounded: boolean): number {
   const script = `
     import v8 from 'node:v8';
-    import { boundHeapGrowth } from ${JSON.stringify(module)};
-    if (${bounded}) boundHeapGrowth();
+    if (${bounded}) await import(${JSON.stringify(module)});
     const live = new Array(25_000);
     let peak = 0;
     for (let i = 0; i < 500_000; i++) {
