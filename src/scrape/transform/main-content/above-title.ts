@@ -3,6 +3,7 @@
 // picture's caption or credit. Lines that name or label the article, not lines of it.
 import { contains, type Element, holdsOneOf, isElement, isNonContent, isText, type ParentNode, siblingElement, textOf } from '../dom.js';
 import { IMAGES } from './cards.js';
+import { endsSentence } from './markers.js';
 import type { WeightOf } from './weight.js';
 
 // More text than this above the headline is an article that starts before it (a post
@@ -30,7 +31,7 @@ export function dropAboveTitle({ pieces, title, root, inRoot, weightOf, skip, dr
     if (!inRoot(el) || el === root || el.name === 'h1' || nextTo(el, title)) continue;
     const w = weightOf(el);
     if (w.text === 0 || w.text > LINE_AT_MOST || holdsOneOf(el, IMAGES) || holdsOneOf(el, TITLE)) continue;
-    if (/[.!?。！？…]["'”“«»)」]?$/u.test(textOf(el).trim())) continue;
+    if (endsSentence(textOf(el).trim())) continue;
     drop(el);
   }
 }

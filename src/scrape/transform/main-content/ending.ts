@@ -5,6 +5,7 @@
 // Autor", "Themen im Artikel") or a sign-off, not text.
 import { type Element, hasAncestor, isElement, isNonContent, isText, type ParentNode, textOf } from '../dom.js';
 import { HEADINGS } from './cards.js';
+import { endsSentence } from './markers.js';
 import type { WeightOf } from './weight.js';
 
 // Blocks that end an article with a line of their own.
@@ -40,7 +41,7 @@ export function dropEnding({ pieces, root, inRoot, skip, weightOf, tiny, drop }:
     // A line that ends a sentence closes the text; one that ends in a colon leads to
     // what followed it (a download, an embedded post) and says what that was.
     const line = textOf(el).trim();
-    if (weightOf(el).text > 60 || /[.!?。！？…]["'”“«»)」]?$/u.test(line) || (!HEADINGS.has(el.name) && line.endsWith(':')) || !nothingAfter(el, root, skip)) break;
+    if (weightOf(el).text > 60 || endsSentence(line) || (!HEADINGS.has(el.name) && line.endsWith(':')) || !nothingAfter(el, root, skip)) break;
     // The author signing off ("Euer Hans", "xoxo Franzi") ends the text as its own.
     if (!HEADINGS.has(el.name) && SIGN_OFF.test(line.toLowerCase())) break;
     drop(el);

@@ -96,6 +96,11 @@ const SECTION_HEADINGS = [
   'bleib auf dem laufenden', 'restez informé', 'mantente informado',
 ];
 
+/** A line that ends a sentence: its last mark ends one, before a closing quote or bracket. */
+export function endsSentence(line: string): boolean {
+  return /[.!?。！？…]["'”“«»)」]?$/u.test(line);
+}
+
 /**
  * A line of text as the line markers below read it: its white space collapsed, trimmed and
  * lower-cased, once for all of them.
@@ -218,7 +223,7 @@ const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|r
  * time ("5 min read") or the category the post was filed under ("Kategorie: News").
  */
 export function isAboutLine(line: string): boolean {
-  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || (AGENCY_LINE.test(line) && !/[.!?]$/.test(line)));
+  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line));
 }
 
 // Words that invite the reader to subscribe (a newsletter, the paper), to follow the
