@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { findChromium } from '../browser/chromium.js';
+import { chromiumVersion, findChromium } from '../browser/chromium.js';
 import { BrowserError } from '../browser/errors.js';
 import { CHROMIUM_FLAGS } from '../browser/pool.js';
 
@@ -25,23 +23,13 @@ export interface LaunchOptions {
   context: BrowserContextOptions;
 }
 
-const execFileAsync = promisify(execFile);
-const versions = new Map<string, Promise<string>>();
-
 /** `131.0.6778.85`: the user agent of a session must name the real version, as Chrome's own does. */
-export function chromiumVersion(executablePath: string): Promise<string> {
-  let found = versions.get(executablePath);
-  if (!found) {
-    found = execFileAsync(executablePath, ['--version'], { timeout: 10_000 }).then(
-      ({ stdout }) => /(\d+\.\d+\.\d+\.\d+)/.exec(stdout)?.[1] ?? '0.0.0.0',
-      (err: Error) => {
-        throw new BrowserError('BROWSER_UNAVAILABLE', `${executablePath} does not run as Chromium: ${err.message.split('\n')[0]}`, { cause: err });
-      },
-    );
-    found.catch(() => versions.delete(executablePath));
-    versions.set(executablePath, found);
+export async function sessionChromiumVersion(executablePath: string): Promise<string> {
+  try {
+    return (await chromiumVersion(executablePath)) ?? '0.0.0.0';
+  } catch (err) {
+    throw new BrowserError('BROWSER_UNAVAILABLE', `${executablePath} does not run as Chromium: ${(err as Error).message.split('\n')[0]}`, { cause: err });
   }
-  return found;
 }
 
 export const sessionExecutable = (configured: string | undefined): string => configured ?? findChromium();

@@ -11,7 +11,7 @@ import type { SessionEndReason, StoredBrowserSession } from '../store/browser-se
 import type { Store } from '../store/store.js';
 import { sessionCredits } from './billing.js';
 import { InternalCdpEndpoint } from './internal-endpoint.js';
-import { chromiumVersion, launchSessionBrowser, sessionExecutable } from './launch.js';
+import { launchSessionBrowser, sessionChromiumVersion, sessionExecutable } from './launch.js';
 import { LiveView } from './live-view.js';
 import { Profiles, type ProfileRequest } from './profiles.js';
 import { LiveSession } from './session.js';
@@ -205,7 +205,7 @@ export class SessionManager {
     let forget: (() => void) | undefined;
     try {
       const executablePath = sessionExecutable(this.options.executablePath);
-      const [proxy, version] = await Promise.all([this.egressProxy(), chromiumVersion(executablePath)]);
+      const [proxy, version] = await Promise.all([this.egressProxy(), sessionChromiumVersion(executablePath)]);
       const emulation: SessionEmulation = req.emulation ?? {};
       const locale = emulation.locale ?? localeFor(undefined);
       const contextOptions: BrowserContextOptions = contextOptionsFor({

@@ -79,15 +79,23 @@ export function findChromium(options: FindChromiumOptions = {}): string {
   );
 }
 
+const versions = new Map<string, Promise<string | undefined>>();
+
 /**
  * The version an executable says it is (`Chromium 156.0.8078.108`), or undefined when it
- * says none; read before launching it, when the browser cannot be asked yet.
+ * says none; read before launching it, when the browser cannot be asked yet. Read once per
+ * executable: asking spawns a whole Chromium (~100 ms), and every relaunch of the pool and
+ * every browser session wants it. Rejects when the executable does not run, and then is
+ * asked again next time.
  */
-export async function chromiumVersion(executablePath: string): Promise<string | undefined> {
-  try {
-    const { stdout } = await promisify(execFile)(executablePath, ['--version'], { timeout: 10_000 });
-    return /\b\d+\.\d+\.\d+\.\d+\b/.exec(stdout)?.[0];
-  } catch {
-    return undefined;
+export function chromiumVersion(executablePath: string): Promise<string | undefined> {
+  let found = versions.get(executablePath);
+  if (!found) {
+    found = promisify(execFile)(executablePath, ['--version'], { timeout: 10_000 }).then(
+      ({ stdout }) => /\b\d+\.\d+\.\d+\.\d+\b/.exec(stdout)?.[0],
+    );
+    found.catch(() => versions.delete(executablePath));
+    versions.set(executablePath, found);
   }
+  return found;
 }

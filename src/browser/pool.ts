@@ -243,7 +243,7 @@ export class BrowserPool {
 
   private async launch(): Promise<Browser> {
     const executablePath = this.options.executablePath ?? findChromium();
-    const version = this.options.userAgent === undefined ? await chromiumVersion(executablePath) : undefined;
+    const version = this.options.userAgent === undefined ? await chromiumVersion(executablePath).catch(() => undefined) : undefined;
     const userAgent = this.options.userAgent ?? (version ? userAgentFor(version, false) : undefined);
     let browser: Browser;
     try {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { findChromium } from '../../src/browser/chromium.js';
+import { chromiumVersion, findChromium } from '../../src/browser/chromium.js';
 import { BrowserError } from '../../src/browser/errors.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-chromium-'));
@@ -61,5 +61,35 @@ describe('findChromium', () => {
     const err = unavailable(() => findChromium({ env: {}, systemPaths: [], homeDir: empty }));
     assert.match(err.message, /apt-get install chromium/);
     assert.match(err.message, /TRAWL_CHROMIUM_PATH/);
+  });
+});
+
+describe('chromiumVersion', () => {
+  /** An executable that says it is Chromium 131.0.6778.85 and counts how often it was asked. */
+  function fakeChromium(rel: string): { executable: string; asked: () => number } {
+    const count = path.join(root, `${rel}.count`);
+    const executable = path.join(root, rel);
+    fs.mkdirSync(path.dirname(executable), { recursive: true });
+    fs.writeFileSync(executable, `#!/bin/sh\necho x >> '${count}'\necho 'Chromium 131.0.6778.85 built on Debian'\n`);
+    fs.chmodSync(executable, 0o755);
+    return { executable, asked: () => (fs.existsSync(count) ? fs.readFileSync(count, 'utf8').split('\n').length - 1 : 0) };
+  }
+
+  it('reads the version an executable states, once per executable', async () => {
+    const first = fakeChromium('versions/a/chromium');
+    const second = fakeChromium('versions/b/chromium');
+    assert.equal(await chromiumVersion(first.executable), '131.0.6778.85');
+    assert.equal(await chromiumVersion(first.executable), '131.0.6778.85');
+    assert.equal(await chromiumVersion(second.executable), '131.0.6778.85');
+    assert.equal(first.asked(), 1);
+    assert.equal(second.asked(), 1);
+  });
+
+  it('rejects an executable that does not run, and asks again once it does', async () => {
+    const executable = path.join(root, 'versions/late/chromium');
+    await assert.rejects(chromiumVersion(executable));
+    const late = fakeChromium('versions/late/chromium');
+    assert.equal(await chromiumVersion(executable), '131.0.6778.85');
+    assert.equal(late.asked(), 1);
   });
 });
