@@ -92,8 +92,9 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     let dropped = 0;
     // What `counts` toward how much of the page was taken for chrome: the labels above the
     // title are a few words however short the article, not a sign that the page was misread.
+    // A block two rules take (a link list opened by "More from the show") counts once.
     const drop = (el: Element, anySize = false, counts = true) => {
-      if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || hasAncestor(el, (a) => skip.has(a))) return;
+      if (keep.has(el) || el === titleInside || (!anySize && prose(weightOf(el)) > heavy) || skip.has(el) || hasAncestor(el, (a) => skip.has(a))) return;
       skip.add(el);
       if (counts) dropped += weightOf(el).text;
     };

@@ -505,3 +505,17 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# Page\n\n${prose('Old school.')}\n\n| A | B |\n| --- | --- |\n| 1 | 2 |`);
   });
 });
+
+describe('onlyMainContent: whole blocks of chrome', () => {
+  const cards = (n: number) =>
+    Array.from({ length: n }, (_, i) => `<div class="card"><a href="/show/${i}">Episode ${i}: what the programme found out this week</a></div>`).join('');
+
+  test('a block that is both a link list and a section of other stories counts once toward what went as chrome', () => {
+    // The grid is a list of links and is opened by "More from the show": dropped by both
+    // rules, it must not count twice and make the short page look as if it were all chrome.
+    const md = markdown(`${chrome}<main><h1>The programme</h1><p>${prose('Dubious sellers promise help with sleep.')}</p>
+      <div class="grid"><h2>More from the show</h2><div class="row">${cards(12)}</div></div></main>${footer}`);
+    assert.match(md, /Dubious sellers promise help/);
+    assert.doesNotMatch(md, /More from the show|Episode 3/);
+  });
+});
