@@ -14,9 +14,46 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
+// Each child leads a process group of its own (so that a test can signal it as a terminal
+// would), which also keeps it out of the signals that end the test process: a test file
+// stopped by the runner's timeout or a Ctrl-C would leave its servers and workers running,
+// holding ports, data directories and database connections. So the groups still alive are
+// killed when this process ends.
+const living = new Set<ChildProcess>();
+const ENDING_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function killLiving(): void {
+  for (const child of living) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // The group is already gone.
+    }
+  }
+  living.clear();
+}
+
+function endOnSignal(signal: NodeJS.Signals): void {
+  killLiving();
+  for (const s of ENDING_SIGNALS) process.removeListener(s, endOnSignal);
+  // Ends as the signal would have, now that nothing is listening for it.
+  process.kill(process.pid, signal);
+}
+
+let guarded = false;
+function guardChildren(): void {
+  if (guarded) return;
+  guarded = true;
+  process.on('exit', killLiving);
+  for (const s of ENDING_SIGNALS) process.on(s, endOnSignal);
+}
+
 /** Starts a command the way a user would, collecting what it prints. */
 export function run(cmd: string, args: string[], env: Record<string, string>, cwd = process.cwd()): Running {
+  guardChildren();
   const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  living.add(child);
+  child.on('exit', () => living.delete(child));
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (c: Buffer) => {
