@@ -24,7 +24,7 @@ import {
   publisherSpeaks,
 } from './main-content/markers.js';
 import { tableKind } from './table-kind.js';
-import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isTeaserCard } from './main-content/cards.js';
+import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isStoryList, isTeaserCard } from './main-content/cards.js';
 import { dropAboveTitle } from './main-content/above-title.js';
 import { dropEnding } from './main-content/ending.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
@@ -122,7 +122,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         if (pointsElsewhere(el, w, text, line) || inLinkRun(el, weightOf)) drop(el);
         else if ((el.name === 'p' || el.name === 'div') && publisherSpeaks(text.toLowerCase())) drop(el);
         else if (w.text > 60) continue;
-        else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part);
+        else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part, isStoryList(part, weightOf));
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(line) && titlesLinks(el, weightOf)) drop(el);
         else if (isChromeLabel(line) || ((isDateLine(line) || isAboutLine(line)) && standsAlone(el, weightOf))) drop(el);
         else if (w.links >= 0.9 * w.text && leadsBack(line)) drop(el);

@@ -518,4 +518,18 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /Dubious sellers promise help/);
     assert.doesNotMatch(md, /More from the show|Episode 3/);
   });
+
+  test('related stories with long excerpts go whatever their length; a section of text under such a heading stays', () => {
+    const excerpt = prose('What the other story says in its first lines, at length.');
+    const items = Array.from({ length: 5 }, (_, i) => `<li><a href="/story/${i}">Other story ${i}</a><small>${excerpt}</small></li>`).join('');
+    const md = markdown(`${chrome}<main><h1>Title</h1><p>${prose('The article text.')}</p><p>${prose('It goes on.')}</p>
+      <h2>Weiterführende Artikel zu diesem Thema</h2><ul>${items}</ul></main>${footer}`);
+    assert.match(md, /The article text\./);
+    assert.doesNotMatch(md, /Other story|in its first lines|Weiterführende/);
+    // Paragraphs under such a heading, most of the text, are the article's own.
+    const related = markdown(`${chrome}<main><h1>Title</h1><p>${prose('The article text.')}</p>
+      <h2>Related work</h2><p>${prose('Earlier studies measured the same effect.')}</p><p>${prose('Others found less of it.')}</p>
+      <p>${prose('A third group found none.')}</p></main>${footer}`);
+    assert.match(related, /Earlier studies measured/);
+  });
 });

@@ -1,6 +1,6 @@
 // Blocks that lead to other pages rather than hold the article: menus and link lists, feeds
 // of story cards, teaser cards set between the paragraphs.
-import { type Element, holdsOneOf, isElement, siblingElement, textOf } from '../dom.js';
+import { type Element, holdsOneOf, isElement, isText, siblingElement, textOf } from '../dom.js';
 import { prose, type Weight, type WeightOf } from './weight.js';
 
 export const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -38,6 +38,33 @@ export function isFeed(el: Element, weightOf: WeightOf): boolean {
   }
   const total = weightOf(el).text;
   for (const s of shapes.values()) if (s.count >= 3 && s.text >= 0.6 * total && s.prose / s.count < 200) return true;
+  return false;
+}
+
+// A list of other stories, each item led by its link (a title, then a line or a teaser of
+// it): "related posts" with their excerpts. However long the excerpts run, the items lead
+// elsewhere.
+export function isStoryList(el: Element, weightOf: WeightOf): boolean {
+  if (!BLOCKS.has(el.name)) return false;
+  let items = 0;
+  for (const child of el.children) {
+    if (!isElement(child) || !weightOf(child).text) continue;
+    if (!ledByLink(child)) return false;
+    items++;
+  }
+  return items >= 3;
+}
+
+// The first text inside the element is a link's, or a heading's that holds one.
+function ledByLink(el: Element): boolean {
+  for (const c of el.children) {
+    if (isText(c)) {
+      if (c.data.trim() !== '') return false;
+      continue;
+    }
+    if (!isElement(c) || textOf(c).trim() === '') continue;
+    return c.name === 'a' || ledByLink(c);
+  }
   return false;
 }
 
