@@ -27,6 +27,7 @@ import { tableKind } from './table-kind.js';
 import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isStoryList, isTeaserCard } from './main-content/cards.js';
 import { dropAboveTitle } from './main-content/above-title.js';
 import { dropEnding } from './main-content/ending.js';
+import { dropLeftovers } from './main-content/leftovers.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
 const BOILERPLATE_TAGS = new Set([
@@ -131,6 +132,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     if (which === 'all') {
       if (titleInside && !tiny) dropAboveTitle({ pieces: survey.pieces, title: titleInside, root, inRoot, weightOf, skip, drop: (el) => drop(el, false, false) });
       dropEnding({ pieces: survey.pieces, root, inRoot, skip, weightOf, tiny, drop });
+      if (!tiny) dropped += dropLeftovers({ root, skip, weightOf, keep: (el) => keep.has(el) || el === titleInside });
     }
     return { skip, left: rootWeight.text - dropped };
   };

@@ -532,4 +532,14 @@ describe('onlyMainContent: whole blocks of chrome', () => {
       <p>${prose('A third group found none.')}</p></main>${footer}`);
     assert.match(related, /Earlier studies measured/);
   });
+
+  test('the label of a box whose chrome went goes with it', () => {
+    const md = markdown(`${chrome}<main><article><h1>Title</h1><p>${prose('The article text.')}</p><p>${prose('It goes on.')}</p></article>
+      <div class="box"><div class="h3">Facts, background, dossiers</div>
+      <div class="share"><span>Share this on your favourite network</span> <span>Send it to a friend by mail</span> <span>Print a copy</span> <span>Copy the link</span></div></div>
+      <p>${prose('A closing note of the page.')}</p></main>${footer}`);
+    assert.match(md, /It goes on\./);
+    assert.match(md, /A closing note of the page\./);
+    assert.doesNotMatch(md, /Share this|Facts, background/);
+  });
 });
