@@ -49,7 +49,9 @@ export function handleCrawlPages(worker: Worker, deps: CrawlPageDeps): void {
     const politeScraper: Scraper = {
       scrape: async (input) => {
         release = await gate.acquire(ref.id, new URL(url).host, ctx.delayMs, signal);
-        return scraper.scrape(input);
+        // The host is done with the page once its response is in: the next page's request
+        // goes out while this one is turned into markdown and stored.
+        return scraper.scrape({ ...input, onFetched: release });
       },
       close: () => scraper.close(),
     };

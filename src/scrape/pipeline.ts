@@ -92,6 +92,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
     try {
       const work = (async () => {
         const page = await fetchPage(deps, input.url, options, deadline);
+        input.onFetched?.();
         const built = mediaResponseContent(page, options) ?? (await buildContent(page, withPageContent(options), deadline.signal));
         const media = wantsMedia(options)
           ? await mediaOf(page, { egress: deps.egress, options, signal: deadline.signal, remaining: deadline.remaining })

@@ -17,6 +17,11 @@ export interface ScrapeInput {
   /** Do not keep the request or its result (`zeroDataRetention`). */
   zeroDataRetention?: boolean;
   signal?: AbortSignal;
+  /**
+   * Told once the page's response is in hand, before it is turned into formats: from then on
+   * the site has nothing more to do for it (a crawl's per-host allowance is freed here).
+   */
+  onFetched?: () => void;
 }
 
 /**

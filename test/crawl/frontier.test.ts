@@ -2,12 +2,21 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pageTaskId } from '../../src/crawl/job.js';
+import { crawlRequest } from '../../src/api/index.js';
+import type { Document } from '../../src/api/document.js';
+import { crawlConcurrency } from '../../src/crawl/handlers/start.js';
+import { CRAWL_PAGE, type CrawlPagePayload, type CrawlSettings, pageTaskId } from '../../src/crawl/job.js';
+import { handleCrawlPages } from '../../src/crawl/pages.js';
 import { HostGate } from '../../src/crawl/politeness.js';
+import { LocalJobEvents } from '../../src/jobs/events.js';
+import { LocalQueue } from '../../src/jobs/local-queue.js';
+import { Worker } from '../../src/jobs/worker.js';
+import type { Scraper } from '../../src/scrape/scraper.js';
 import type { Store } from '../../src/store/store.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
 import { tempDataDir } from '../helpers/server.js';
 
+const START = 'https://site.test/';
 const entry = (key: string, depth = 1) => ({ key, url: `https://e.com/${key}`, depth });
 
 describe('crawl frontier store', () => {
@@ -46,6 +55,47 @@ describe('crawl frontier store', () => {
     assert.equal(id, pageTaskId('job-1', 'http://e.com/a'));
     assert.notEqual(id, pageTaskId('job-2', 'http://e.com/a'));
     assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  test("a page's request allowance is free again once its response is in, while the page is still being turned into formats", { timeout: 30_000 }, async () => {
+    // One request at a time to the host. The start page links to /a and /b; /a's formats
+    // are only done once /b has been requested, which must not wait for /a to be recorded.
+    let requestedB!: () => void;
+    const bRequested = new Promise<void>((resolve) => (requestedB = resolve));
+    const scraper: Scraper = {
+      async scrape(input) {
+        const path = new URL(input.url).pathname;
+        if (path === '/b') requestedB();
+        input.onFetched?.();
+        if (path === '/a') await bRequested;
+        const links = path === '/' ? [`${START}a`, `${START}b`] : [];
+        return { markdown: path, links, metadata: { url: input.url, sourceURL: input.sourceURL, statusCode: 200, scrapeId: input.scrapeId!, proxyUsed: 'basic' } } as Document;
+      },
+      close: async () => {},
+    };
+    const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 100 });
+    const worker = new Worker(queue, { concurrency: 8, pollMs: 20 });
+    const fetcher = { fetch: () => Promise.reject(new Error('robots.txt and sitemaps are not read here')) };
+    handleCrawlPages(worker, { store, queue, scraper, events: new LocalJobEvents(), fetcher, hostConcurrency: 1 });
+
+    const options = crawlRequest.parse({ url: START, sitemap: 'skip', ignoreRobotsTxt: true });
+    const settings: CrawlSettings = { url: START, options, page: { options: options.scrapeOptions, teamId: 't', apiKeyId: null, baseUrl: 'http://trawl.test' }, stripLinks: false };
+    // As POST /v2/crawl creates it.
+    const job = await store.jobs.create({ kind: 'crawl', teamId: 't', options: settings, maxConcurrency: crawlConcurrency(options, 1) });
+    await store.crawls.admit(job.id, job.id, options.limit, [{ key: START, url: START, depth: 0 }]);
+    await queue.enqueue<CrawlPagePayload>({ id: pageTaskId(job.id, START), kind: CRAWL_PAGE, teamId: 't', jobId: job.id, payload: { url: START, sourceURL: START, depth: 0 } });
+    worker.start();
+    try {
+      for (;;) {
+        const status = (await store.jobs.get(job.id))!.status;
+        if (status !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await worker.stop();
+    }
+    const recorded = (await store.results.page(job.id, { skip: 0, maxBytes: 1e6 })).documents.map((d) => JSON.parse(d).markdown).sort();
+    assert.deepEqual(recorded, ['/', '/a', '/b']);
   });
 });
 

@@ -30,16 +30,30 @@ async function crawlOptionsOf(deps: CrawlStartDeps, ctx: RequestContext<CrawlReq
 }
 
 /**
- * Pages of one crawl that may be in flight at once: one with a delay (§7.1);
- * the per-host allowance when every page is on one host, so that the queue
- * does not hand out slots the host gate would only keep waiting; otherwise
- * the caller's figure, within the team's limit, which the queue applies.
+ * Pages of a single-host crawl in hand at once for each request the host gate lets be in
+ * flight to the host: the gate is free again once a page's response is in, so a page stays
+ * in hand well after (turned into markdown on a transform thread, its links admitted, its
+ * Document and task stored). With no more pages in hand than requests allowed in flight, the
+ * crawl ran in lockstep: 8 requests went out together, then nothing was fetched while those
+ * 8 pages were transformed and stored, and the main thread stood idle while the transform
+ * thread worked. At 2, 3 and 4 times the allowance a bench crawl's main thread spent less a
+ * page the more pages it had in hand (one commit, claim and transform message for more of them).
  */
-function crawlConcurrency(options: CrawlOptions, hostConcurrency: number): number | null {
+const PAGES_IN_HAND_PER_REQUEST = 4;
+
+/**
+ * Pages of one crawl that may be in hand at once: one with a delay (§7.1);
+ * when every page is on one host, a few times the per-host allowance (see
+ * above), so that the queue does not hand out many more slots than the host
+ * gate would only keep waiting; otherwise the caller's figure, within the
+ * team's limit, which the queue applies.
+ */
+export function crawlConcurrency(options: CrawlOptions, hostConcurrency: number): number | null {
   if (options.delay !== undefined) return 1;
   const requested = options.maxConcurrency ?? null;
   if (options.allowExternalLinks || options.allowSubdomains) return requested;
-  return Math.min(requested ?? hostConcurrency, hostConcurrency);
+  const inHand = hostConcurrency * PAGES_IN_HAND_PER_REQUEST;
+  return Math.min(requested ?? inHand, inHand);
 }
 
 /**
