@@ -255,10 +255,17 @@ function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Elemen
   return best;
 }
 
+// Characters of prose a scored block needs to be the root of a page without landmarks.
+const SCORED_AT_LEAST = 500;
+
 function chooseRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): ParentNode {
   const landmark = contentRoot(top, survey, weightOf);
   const scored = bestScored(top, survey, weightOf);
-  if (!scored || landmark === top || landmark === scored || contains(landmark, scored)) return landmark;
+  // No landmark, and no block holds most of the page: where the prose scores highest is
+  // still the text when it is a good part of the page; the rest is many small boxes of
+  // chrome (menus, teasers, a blurb about the site) that no rule took by itself.
+  if (landmark === top) return scored && prose(weightOf(scored)) >= Math.max(SCORED_AT_LEAST, 0.4 * prose(weightOf(top))) ? scored : top;
+  if (!scored || landmark === scored || contains(landmark, scored)) return landmark;
   // A landmark inside the scored block: right unless it is chrome (comments as <article>s).
   if (contains(scored, landmark) && !(isElement(landmark) && survey.named.has(landmark))) return landmark;
   // Elsewhere on the page: not when it is a sliver of the landmark's prose (a share form

@@ -542,4 +542,23 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /A closing note of the page\./);
     assert.doesNotMatch(md, /Share this|Facts, background/);
   });
+
+  test('without landmarks, the block where the prose scores highest is the root when it is a good part of the page', () => {
+    const text = [
+      'When the river rose in March, the village, which had seen floods before, moved its archive upstairs, box by box, over two nights.',
+      'The council, short of money and of hands, asked the school, the church and the football club for help, and all three came.',
+      'By the end of the week, after the water had gone down, the archive was dry, the books were counted, and not one was lost.',
+      'Historians, who had feared the worst, now want copies made, in case the next flood, or the one after it, comes higher still.',
+      'The mayor said the work had cost little, apart from sleep, and that she would ask for help the same way again, without doubt.',
+    ];
+    const md = markdown(`<div class="top"><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></div>
+      <div class="text">${text.map((t) => `<p>${t}</p>`).join('')}</div>
+      <div class="blurb"><p>Our village paper has been written by volunteers since the year nineteen hundred and twelve</p>
+      <p>Everyone who lives here can write for it and everyone who reads it is asked to pass it on to a neighbour</p>
+      <p>The paper is printed once a month in the back room of the bakery on the market square</p></div>
+      <div class="bottom"><a href="/imprint">Imprint</a></div>`);
+    assert.match(md, /When the river rose in March/);
+    assert.match(md, /The mayor said the work had cost little/);
+    assert.doesNotMatch(md, /volunteers|back room of the bakery|Imprint/);
+  });
 });
