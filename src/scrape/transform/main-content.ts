@@ -448,6 +448,10 @@ function isComments(el: Element): boolean {
   return (!!a.class && COMMENTS_NAME.test(a.class)) || (!!a.id && COMMENTS_NAME.test(a.id));
 }
 
+// Class words that say what a block holds beside its text ("o-section--has-ads",
+// "with-sidebar"), not what it is.
+const HOLDS = /(^|[-_\s])(?:has|with)-[A-Za-z0-9]+/g;
+
 function isBoilerplate(el: Element): boolean {
   if (BOILERPLATE_TAGS.has(el.name)) return true;
   const a = el.attribs;
@@ -456,7 +460,8 @@ function isBoilerplate(el: Element): boolean {
   if (a.style && HIDDEN_STYLE.test(a.style)) return true;
   if (a.class && HIDDEN_CLASS.test(a.class)) return true;
   if (HEADINGS.has(el.name)) return false; // a heading's class names describe its looks
-  return (!!a.class && BOILERPLATE_NAME.test(a.class)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
+  const cls = a.class && (a.class.includes('has-') || a.class.includes('with-')) ? a.class.replace(HOLDS, '$1') : a.class;
+  return (!!cls && BOILERPLATE_NAME.test(cls)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
 }
 
 function largest(els: Element[], weightOf: WeightOf): Element | undefined {

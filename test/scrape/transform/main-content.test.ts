@@ -561,4 +561,14 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /The mayor said the work had cost little/);
     assert.doesNotMatch(md, /volunteers|back room of the bakery|Imprint/);
   });
+
+  test('a class word that says what a block holds ("has-ads", "with-sidebar") does not make it chrome', () => {
+    const sections = ['The first part of the report.', 'The second part of the report.', 'The third part of the report.']
+      .map((t) => `<section class="o-section o-section--has-ads"><p>${prose(t)}</p></section>`)
+      .join('');
+    const md = markdown(`${chrome}<main><article><h1>Title</h1><p>${prose('The opening of the article.')}</p>${sections}
+      <div class="ads">Advertisement for something else</div></article></main>${footer}`);
+    assert.match(md, /The first part of the report\..*\n\n.*The second part.*\n\n.*The third part/);
+    assert.doesNotMatch(md, /Advertisement for something else/);
+  });
 });
