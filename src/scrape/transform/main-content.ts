@@ -26,6 +26,7 @@ import {
 import { tableKind } from './table-kind.js';
 import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isStoryList, isTeaserCard } from './main-content/cards.js';
 import { dropAboveTitle } from './main-content/above-title.js';
+import { cutCredits } from './main-content/credits.js';
 import { dropEnding } from './main-content/ending.js';
 import { dropLeftovers } from './main-content/leftovers.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
@@ -155,6 +156,8 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     if (named.left >= Math.min(200, 0.5 * rootWeight.text)) return { nodes, skip: named.skip };
     return rootWeight.text < 250 ? content : { nodes, skip: content.skip };
   }
+  // A caption's credit in the same text as its words goes; the caption stays.
+  cutCredits({ root, weightOf, skip });
   return { nodes, skip };
 }
 

@@ -83,14 +83,14 @@ describe('onlyMainContent', () => {
     assert.equal(md, `# T\n\n${prose('First.')}\n\n${prose('Second.')}`);
   });
 
-  test('a line crediting a photo or a source, or giving a reading time, goes; a caption that says more stays', () => {
+  test('a line crediting a photo or a source, or giving a reading time, goes; a caption that says more stays, without its credit', () => {
     const md = markdown(`<article><h1>T</h1><p>Lesezeit: 3 Minuten</p><p>${prose('First.')}</p>
       <figure><img src="/a.jpg" alt="A"><figcaption>Foto: dpa</figcaption></figure>
       <figure><img src="/b.jpg" alt="B"><figcaption>Strikers outside the hall. Photo: Ann Lee</figcaption></figure>
       <p>${prose('Second.')}</p><p><em>Quelle: Landesregierung</em></p><p><small>(crédito: Minervino Júnior)</small></p></article>`);
     assert.equal(
       md,
-      `# T\n\n${prose('First.')}\n\n![A](https://example.com/a.jpg)\n\n![B](https://example.com/b.jpg)\n\n*Strikers outside the hall. Photo: Ann Lee*\n\n${prose('Second.')}`,
+      `# T\n\n${prose('First.')}\n\n![A](https://example.com/a.jpg)\n\n![B](https://example.com/b.jpg)\n\n*Strikers outside the hall.*\n\n${prose('Second.')}`,
     );
   });
 
@@ -570,5 +570,39 @@ describe('onlyMainContent: whole blocks of chrome', () => {
       <div class="ads">Advertisement for something else</div></article></main>${footer}`);
     assert.match(md, /The first part of the report\..*\n\n.*The second part.*\n\n.*The third part/);
     assert.doesNotMatch(md, /Advertisement for something else/);
+  });
+});
+
+// Leaks inside the article at the level of a line or a part of one (helper Q's rules).
+describe('onlyMainContent: credits, bylines and labels inside the article', () => {
+  const article = (inside: string) =>
+    markdown(`<article><h1>T</h1><p>${prose('First, with clauses.')}</p>${inside}<p>${prose('Second, with more.')}</p></article>`);
+
+  test("a picture's credit at the end of its caption's own text goes, in several forms and languages; the caption stays", () => {
+    const md = article(`
+      <figure><img src="/a.jpg" alt=""><figcaption>Die Altstadt im Winter. Foto: Jane Doe/dpa</figcaption></figure>
+      <figure><img src="/b.jpg" alt=""><figcaption>El puerto al amanecer (REUTERS/John Roe)</figcaption></figure>
+      <div class="img"><img src="/c.jpg" alt=""></div><p><small>The harbour at night. (Foto: Privat)</small></p>
+      <figure><img src="/d.jpg" alt=""><figcaption>Stau © aremac / Agency</figcaption></figure>
+      <figure><img src="/e.jpg" alt=""><figcaption>The square in spring. | © Ann Poe/Getty Images</figcaption></figure>
+      <figure><img src="/f.jpg" alt=""><figcaption>Das Hermelin im Winter.
+          &nbsp;(mlharing
+              / iStock.com)</figcaption></figure>
+      <figure><img src="/g.jpg" alt=""><figcaption>Nicht labern, ranklotzen! Foto: Timur | <a href="https://flickr.com/x">flickr</a>| CC BY 2.0</figcaption></figure>
+      <figure><img src="/h.jpg" alt=""><figcaption>Paris Haute Couture, Serkan Cura, Bild <a href="https://example.org/x">via</a></figcaption></figure>`);
+    for (const caption of ['Die Altstadt im Winter.', 'El puerto al amanecer', 'The harbour at night.', 'Stau', 'The square in spring.', 'Das Hermelin im Winter.', 'Nicht labern, ranklotzen!', 'Paris Haute Couture, Serkan Cura'])
+      assert.match(md, new RegExp(caption.replace(/[.!|]/g, '\\$&')));
+    assert.doesNotMatch(md, /Jane Doe|REUTERS|John Roe|Privat|aremac|Ann Poe|Getty|iStock|mlharing|Timur|flickr|CC BY|Bild|via\]/);
+    assert.match(md, /!\[\]\(https:\/\/example\.com\/g\.jpg\)/); // the picture stays with its caption
+  });
+
+  test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
+    const sentences = [
+      'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',
+      'The law names three cases: (a) theft, (b) fraud and (c) Extortion by a public official.',
+      'Was zeigt das Bild: Ein Mann mit Hut auf einer Bank am See',
+    ];
+    const md = article(sentences.map((s) => `<p>${s}</p>`).join(''));
+    for (const s of sentences) assert.match(md, new RegExp(s.replace(/[.()]/g, '\\$&')));
   });
 });
