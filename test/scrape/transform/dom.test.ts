@@ -80,6 +80,8 @@ describe('parseHtml', () => {
       '<p d\u00e4ta-\u00c4="1" \u00c4bc="2" DATA-\u0130="3">non-ASCII names</p><\u00c4BC>x</\u00c4BC>',
       `<p ${'Long-Attribute-Name-'.repeat(3)}="1" ${'long-attribute-name-'.repeat(3)}="2">long</p><${'Custom-Element-Name-'.repeat(2)}x>y</${'custom-element-name-'.repeat(2)}x>`,
       '<a HREF="/1" hReF="/2" onClick="x" data-="d" =v>a</a><br/><BR><Br >',
+      // A name ends at "=", "/", ">", any white space, or the end of the page.
+      '<p a=1 bee cee/ dee>x</p><p e\tf\ng\fh\ri/><p j/k=2 l =3 m= 4 n-o_p:q.r="s">y</p><p long-name-at-the-end',
     ];
     for (const html of snippets) assertReadAlike(html);
   });
