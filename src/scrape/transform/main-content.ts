@@ -239,11 +239,15 @@ function countCommas(text: string): number {
   return n;
 }
 
-function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Element | undefined {
-  // Chrome holds no article, unless it wraps most of the page (an off-canvas "menu" wrapper).
+// Chrome holds no article, unless it wraps most of the page (an off-canvas "menu" wrapper).
+function chromeHolds(top: ParentNode, survey: Survey, weightOf: WeightOf): (el: Element) => boolean {
   const small = 0.5 * prose(weightOf(top));
   const isChrome = (el: Element) => survey.named.has(el) && (isComments(el) || prose(weightOf(el)) < small);
-  const inChrome = (el: Element) => isChrome(el) || hasAncestor(el, isChrome);
+  return (el) => isChrome(el) || hasAncestor(el, isChrome);
+}
+
+function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Element | undefined {
+  const inChrome = chromeHolds(top, survey, weightOf);
   let best: Element | undefined;
   let bestScore = 0;
   for (const [el, score] of survey.scores) {
@@ -287,7 +291,9 @@ function contentRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): Paren
   const main = largest(survey.mains, weightOf);
   if (substantial(main)) return main!;
 
-  const { articles } = survey;
+  // Articles inside chrome are its cards (a "related posts" box of teasers), not the page's.
+  const inChrome = chromeHolds(top, survey, weightOf);
+  const articles = survey.articles.filter((a) => !inChrome(a));
   const article = largest(articles, weightOf);
   if (article && articles.length > 1) {
     // Several articles of a similar size make a listing: keep them all.

@@ -571,6 +571,21 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /The first part of the report\..*\n\n.*The second part.*\n\n.*The third part/);
     assert.doesNotMatch(md, /Advertisement for something else/);
   });
+
+  test('<article>s inside a box of chrome are its cards, not a listing to keep', () => {
+    // The post's lines are short pieces that score as no paragraph; the teasers' lines do.
+    const teaser = 'A new post, with sales, deals, dresses, shoes, bags, hats, and more, from brands, shops, and friends, old and new, ';
+    const teasers = [1, 2, 3]
+      .map((i) => `<li><article class="post_teaser"><h3><a href="/post/${i}">Other post ${i}</a></h3><p>${teaser.repeat(2)}Teaser ${i}.</p></article></li>`)
+      .join('');
+    const lines = ['Summer is here', 'short dresses are back', 'and earrings show', 'Silver flash for all', 'charms to combine', 'Golden glow on a chain', 'Rose gold goes well', 'with longer earrings'];
+    const parts = [1, 2, 3, 4, 5, 6].map((i) => `<div class="part"><h2>Look ${i}</h2>${lines.map((l) => `<span>${l}</span><br>`).join('')}</div>`).join('');
+    const md = markdown(`${chrome}<div class="single"><div class="post"><h1>Ear candy</h1>${parts}<div class="shop"><div>Earcuff: Zoeca, hoops: Stella, ring: Lui</div></div></div>
+      <div id="related_posts"><h3>Related Posts</h3><ul>${teasers}</ul></div></div>${footer}`);
+    assert.match(md, /## Look 1/);
+    assert.match(md, /## Look 6\n\nSummer is here/);
+    assert.doesNotMatch(md, /Teaser 2/);
+  });
 });
 
 // Leaks inside the article at the level of a line or a part of one (helper Q's rules).
