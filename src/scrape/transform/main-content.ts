@@ -461,6 +461,11 @@ function isComments(el: Element): boolean {
 // "with-sidebar"), not what it is.
 const HOLDS = /(^|[-_\s])(?:has|with)-[A-Za-z0-9]+/g;
 
+// A page builder's names for its own blocks ("elementor-widget-wrap",
+// "elementor-widget-text-editor"): on such a page every block is a widget, its text too;
+// what follows the prefix still says what the block is ("…-share-buttons").
+const BUILDER = /(^|\s)elementor-widget(?=[-\s]|$)-?/g;
+
 function isBoilerplate(el: Element): boolean {
   if (BOILERPLATE_TAGS.has(el.name)) return true;
   const a = el.attribs;
@@ -469,7 +474,8 @@ function isBoilerplate(el: Element): boolean {
   if (a.style && HIDDEN_STYLE.test(a.style)) return true;
   if (a.class && HIDDEN_CLASS.test(a.class)) return true;
   if (HEADINGS.has(el.name)) return false; // a heading's class names describe its looks
-  const cls = a.class && (a.class.includes('has-') || a.class.includes('with-')) ? a.class.replace(HOLDS, '$1') : a.class;
+  let cls = a.class && (a.class.includes('has-') || a.class.includes('with-')) ? a.class.replace(HOLDS, '$1') : a.class;
+  if (cls && cls.includes('elementor-widget')) cls = cls.replace(BUILDER, '$1');
   return (!!cls && BOILERPLATE_NAME.test(cls)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
 }
 

@@ -586,6 +586,18 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /## Look 6\n\nSummer is here/);
     assert.doesNotMatch(md, /Teaser 2/);
   });
+
+  test("a page builder's own block names ('elementor-widget-wrap') do not make its text chrome; what follows the prefix still counts", () => {
+    const block = (kind: string, inner: string) =>
+      `<div class="elementor-widget-wrap"><div class="elementor-element elementor-widget elementor-widget-${kind}"><div class="elementor-widget-container">${inner}</div></div></div>`;
+    const md = markdown(`${chrome}<main><h1>Ear candy</h1>
+      ${block('text-editor', `<p>${prose('Summer is here, and short dresses are back.')}</p>`)}
+      ${block('text-editor', `<p>${prose('Silver flash, a concept of charms to combine.')}</p>`)}
+      ${block('text-editor', `<p>${prose('Golden glow, the same charms on a chain.')}</p>`)}
+      ${block('share-buttons', '<span>Share on Facebook</span> <span>Share by mail</span>')}</main>${footer}`);
+    assert.match(md, /Summer is here.*\n\n.*Silver flash.*\n\n.*Golden glow/);
+    assert.doesNotMatch(md, /Share on Facebook/);
+  });
 });
 
 // Leaks inside the article at the level of a line or a part of one (helper Q's rules).
