@@ -227,53 +227,36 @@ export function isAboutLine(line: string): boolean {
   return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || isMetaLine(line));
 }
 
-// Who wrote the article: "by jane doe", "verfasst von: jane doe". Alone it stays (an article
-// header's by-line); beside a date it is the post's data, not its text.
-const BYLINE = /^(?:by|von|verfasst von|geschrieben von|posted by|written by|autor(?:in)?|author|par|por|di|door)\s*:?\s+(\S.*)$/u;
-
 // Items of a line of the post's data set side by side ("2021-10-16 | Botschaft").
 const ITEMS = /\s*[|·•]\s*/u;
 
 // A date and a time that open a line of data ("24.01.2022 11:38 kategorie: news").
 const LEADING_DATE = /^(?:\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2})(?:,?\s+\d{1,2}[:.]\d{2}(?:\s*uhr)?)?\s*(\p{L}.*)$/u;
 
-// A reading time after the date, with no separator: "… feb 8, 2020 5 min read".
-const TRAILING_READING_TIME = /\s+\d+\s*(?:min|mins|minutes?|minuten)\.?\s*(?:read|lesezeit|de lectura|de lecture)$/u;
-
-// An item of the post's data: its date, its author, its category, a label.
-function isDataItem(item: string): boolean {
-  return isDateLine(item) || READING_TIME.test(item) || FILED_LINE.test(item) || isChromeLabel(item) || (BYLINE.test(item) && item.length <= 50);
-}
-
 /**
- * A line of the post's data: items side by side, one of them a date, a category, a label or
- * the author beside a date ("verfasst von: jane | 31. dezember 2008", "2021-10-16 | botschaft",
- * "kommentarfeed | kommentare geschlossen | trackback-url"), the date before the category,
- * or the author, the date and the reading time in a row ("by jane doe feb 8, 2020 5 min read").
+ * A line of the post's data: items side by side, each a date, a category, a label or a short
+ * word or two, one of them a date or a category ("2021-10-16 | botschaft", "kategorie: news |
+ * 12.05.2021"), or the date before the category ("24.01.2022 11:38 kategorie: news"). A line
+ * that names the author stays: an article's by-line and its date are the reader's.
  */
 function isMetaLine(line: string): boolean {
   if (line.includes('|') || line.includes('·') || line.includes('•')) {
     const items = line.split(ITEMS).filter((i) => i !== '');
     if (items.length < 2) return false;
     let data = 0;
-    let dated = false;
     for (const item of items) {
-      if (isDateLine(item)) dated = true;
-      if (isDataItem(item) && !BYLINE.test(item)) data++;
+      if (isDateLine(item) || FILED_LINE.test(item)) data++;
       // A short label of a word or two: the section, a place.
-      else if (!(BYLINE.test(item) || (item.length <= 25 && !endsSentence(item) && item.split(' ').length <= 3))) return false;
+      else if (!(item.length <= 25 && !endsSentence(item) && item.split(' ').length <= 3 && !BYLINE.test(item))) return false;
     }
-    return data > 0 || (dated && items.some((i) => BYLINE.test(i)));
+    return data > 0;
   }
   const dated = LEADING_DATE.exec(line);
-  if (dated) return FILED_LINE.test(dated[1]!);
-  const by = BYLINE.exec(line);
-  if (!by) return false;
-  // The author's name is up to four words, the rest of the line a date.
-  const words = by[1]!.replace(TRAILING_READING_TIME, '').split(' ');
-  for (let n = 1; n <= 4 && n < words.length; n++) if (isDateLine(words.slice(n).join(' '))) return true;
-  return false;
+  return !!dated && FILED_LINE.test(dated[1]!);
 }
+
+// Who wrote the article ("by jane doe", "von jane doe"): a line naming the author stays.
+const BYLINE = /^(?:by|von|verfasst von|geschrieben von|posted by|written by|autor(?:in)?|author|par|por|di|door)\b/u;
 
 // Words that invite the reader to subscribe (a newsletter, the paper), to follow the
 // publication (its social accounts, its channels, its app) or to support it: the paper
