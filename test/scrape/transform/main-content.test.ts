@@ -632,6 +632,15 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /On 31\. Dezember 2008 the council met/);
   });
 
+  test("labels of the page go: an embed's placeholder, the box about the author, the original article, the sources' toggle, the release date; a sentence with the same words stays", () => {
+    const md = article(`<div class="embed"><div class="note">Externer Inhalt</div></div><div class="col">Über den Autor</div>
+      <div class="infobox"><strong>Originalartikel:</strong></div><div class="toggle">Quellen ausblenden</div>
+      <p><span class="field-label">Release Date:</span></p>
+      <p>The original article was longer, and the release date moved.</p>`);
+    assert.doesNotMatch(md, /Externer Inhalt|Über den Autor|Originalartikel|Quellen ausblenden|Release Date/);
+    assert.match(md, /The original article was longer, and the release date moved\./);
+  });
+
   test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
     const sentences = [
       'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',

@@ -161,6 +161,12 @@ const CHROME_LABELS = [
   'news teilen', 'möchten sie den artikel teilen', 'artikel empfehlen', 'beitrag teilen',
   // the label over the print issue the article appeared in, a teaser for the magazine
   'erschienen in', 'published in', 'paru dans', 'publicado en',
+  // the placeholder of an embedded post or video the reader has not let load
+  'externer inhalt', 'external content', 'contenu externe', 'contenido externo', 'contenuto esterno',
+  // the labels over the author's box, the original publication, the sources' toggle
+  'über den autor', 'über die autorin', 'about the author', 'à propos de l’auteur', 'sobre el autor',
+  'originalartikel', 'original article', 'quellen anzeigen', 'quellen ausblenden', 'show sources', 'hide sources',
+  'release date', 'erscheinungsdatum',
 ];
 
 const CHROME_LABEL = new Set(CHROME_LABELS);
