@@ -79,10 +79,8 @@ export async function startTrawl(config: Config): Promise<Trawl> {
   let shared: SharedRedis | null = null;
   try {
     await bootstrapTeams(config, store);
-    // Read at every claim, so a plan changed with the CLI applies to work already queued.
-    const teamConcurrency = async (teamId: string) =>
-      concurrencyOf((await store.teams.getTeam(teamId))?.plan ?? config.defaultPlan);
-    const queueOptions = { concurrencyOf: teamConcurrency };
+    // Teams' plans are read at every claim, so a plan changed with the CLI applies to work already queued.
+    const queueOptions = { concurrencyOf: { ofPlan: (plan: string | null) => concurrencyOf(plan ?? config.defaultPlan) } };
     shared = config.redisUrl ? await startSharedRedis(config.redisUrl, config.redisPrefix, store.tasks, queueOptions, forwardedLog) : null;
     const local: Queue = shared?.queue ?? new LocalQueue(store.tasks, queueOptions);
     // Processes sharing a database leave each other's work alone; one alone on its store owns it.

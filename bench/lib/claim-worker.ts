@@ -1,7 +1,7 @@
 // One worker process of the scale-out benchmark (bench/scale-out.ts): a PostgreSQL store,
 // the Redis-backed queue and a Worker running no-op tasks, so that what is measured is
 // the queue's claims and completions. Assembled as `trawl worker` assembles it (src/server.ts):
-// team limits read from the team's plan at every claim, job ends announced as job events
+// team limits from the teams' plans, read with every claim, job ends announced as job events
 // over Redis; tasks at once are what it runs with when nothing is set.
 import { concurrencyOf } from '../../src/billing/plans.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -14,7 +14,7 @@ const [databaseUrl, redisUrl, prefix] = process.argv.slice(2) as [string, string
 const quiet = { error: () => {}, info: () => {} };
 const config = loadConfig({});
 const store = await createPostgresStore(databaseUrl, { log: quiet });
-const teamConcurrency = async (teamId: string) => concurrencyOf((await store.teams.getTeam(teamId))?.plan ?? config.defaultPlan);
+const teamConcurrency = { ofPlan: (plan: string | null) => concurrencyOf(plan ?? config.defaultPlan) };
 const shared = await startSharedRedis(redisUrl, prefix, store.tasks, { concurrencyOf: teamConcurrency }, quiet);
 const queue = new JobEndingQueue(shared.queue, store, shared.events);
 // Claims that took tasks, tasks taken and claims that took none, since last asked (SIGUSR1,

@@ -1,9 +1,9 @@
-import type { ClaimedTask, FailOutcome, Lease, NewTask, TaskCounts, TaskStore } from '../store/tasks.js';
+import type { ClaimedTask, FailOutcome, Lease, NewTask, TaskCounts, TaskStore, TeamLimits } from '../store/tasks.js';
 import type { Queue, QueueEvent } from './queue.js';
 
 export interface LocalQueueOptions {
   /** Tasks a team may have active at once: its plan's concurrency (§1.9). */
-  concurrencyOf(teamId: string): number | Promise<number>;
+  concurrencyOf: TeamLimits;
   /** Wait before the run after attempt number `attempt`; defaults to `retryDelayMs` below. */
   retryDelayMs?: (attempt: number) => number;
 }
@@ -41,7 +41,7 @@ export class LocalQueue implements Queue {
 
   async claim(req: { owner: string; max: number; kinds: string[]; leaseMs: number }): Promise<ClaimedTask[]> {
     if (req.max <= 0 || !req.kinds.length) return [];
-    return this.tasks.claimWaiting(req, (teamId) => this.opts.concurrencyOf(teamId));
+    return this.tasks.claimWaiting(req, this.opts.concurrencyOf);
   }
 
   heartbeat(lease: Lease, leaseMs: number): Promise<boolean> {

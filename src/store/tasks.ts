@@ -72,6 +72,18 @@ export interface ClaimRequest {
   teamLimits: ReadonlyMap<string, number>;
 }
 
+/**
+ * Team limits as plans give them. A plan's limit must not change while the
+ * process runs; a team's plan may, and is read by the store at every claim.
+ */
+export interface PlanLimits {
+  /** `null`: a team without a record. */
+  ofPlan(plan: string | null): number | Promise<number>;
+}
+
+/** Each team's limit, read at every claim: by team, or by the team's plan (read with the claim). */
+export type TeamLimits = ((teamId: string) => number | Promise<number>) | PlanLimits;
+
 /** What became of a failed run: queued again, ended, or not ours any more. */
 export type FailOutcome = 'retrying' | 'failed' | 'cancelled' | 'lost';
 
@@ -89,10 +101,10 @@ export interface TaskStore {
   /** Takes back the tasks whose lease expired, as `recoverOrphans` does; answers how many. */
   requeueExpired(): Promise<number>;
   /**
-   * `claim` for the teams with queued work, each within the limit `limitOf`
-   * reads (its plan's concurrency), after taking back lapsed leases.
+   * `claim` for the teams with queued work, each within the limit `limits`
+   * gives it now (its plan's concurrency), after taking back lapsed leases.
    */
-  claimWaiting(req: Omit<ClaimRequest, 'teamLimits'>, limitOf: (teamId: string) => number | Promise<number>): Promise<ClaimedTask[]>;
+  claimWaiting(req: Omit<ClaimRequest, 'teamLimits'>, limits: TeamLimits): Promise<ClaimedTask[]>;
   /**
    * Claims up to `max` due tasks within the team limits and their job's
    * `maxConcurrency`, taking one task per job in turn so that one large job

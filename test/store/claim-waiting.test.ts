@@ -61,6 +61,20 @@ for (const backend of await storeBackends()) {
       assert.deepEqual([...new Set(asked)], ['team-c'], 'teams with nothing queued are not looked up');
     });
 
+    test("limits by plan: a team's plan is read at every claim, a team without a record gets the limit of none", async () => {
+      const team = await store.teams.createTeam({ name: 'a', plan: 'small' });
+      const byPlan: Record<string, number> = { small: 1, large: 3 };
+      const plans = { ofPlan: (plan: string | null) => (plan === null ? 2 : byPlan[plan]!) };
+      await store.tasks.enqueue([1, 2, 3, 4].map((n) => ({ id: `t${n}`, kind: 'page', teamId: team.id })));
+      await store.tasks.enqueue([1, 2, 3].map((n) => ({ id: `x${n}`, kind: 'page', teamId: 'team-without-record' })));
+      const teamOf = (got: { task: { teamId: string } }[]) => got.map((c) => (c.task.teamId === team.id ? 'a' : 'x')).sort();
+      assert.deepEqual(teamOf(await store.tasks.claimWaiting(req(), plans)), ['a', 'x', 'x']);
+      assert.deepEqual(teamOf(await store.tasks.claimWaiting(req(), plans)), [], 'both teams are at their limits');
+      await store.teams.setTeamPlan(team.id, 'large');
+      assert.deepEqual(teamOf(await store.tasks.claimWaiting(req(), plans)), ['a', 'a']);
+      assert.equal((await store.tasks.counts(team.id)).active, 3);
+    });
+
     test('a lapsed lease is taken back by the next claim, which runs the task again', async () => {
       await store.tasks.enqueue([{ id: 'lapse', kind: 'page', teamId: 'team-a' }]);
       const [first] = await store.tasks.claimWaiting(req(10, 1), limitOf);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toTask, type TaskRow } from '../rows/tasks.js';
-import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, TaskStore } from '../tasks.js';
+import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, PlanLimits, TaskStore, TeamLimits } from '../tasks.js';
 import type { Sql } from './sql.js';
 
 /** The oldest due task of one (team, job) group. */
@@ -17,6 +17,12 @@ interface Group {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 3;
+/** An SQL expression of the teams' limits as a claim function's JSON argument, with its parameters. */
+interface LimitsArg {
+  sql: string;
+  args: unknown[];
+}
+
 const ORPHANED = 'The process running this task stopped';
 const LEASE_EXPIRED = 'The worker running this task stopped renewing its lease';
 /**
@@ -208,18 +214,38 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
    * locks and claims after them, in its own transaction: no lock is held
    * across a round trip.
    */
-  const callClaim = (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: [string, number][]) => {
+  const callClaim = (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: LimitsArg) => {
     const now = new Date();
-    const json = JSON.stringify(limits.map(([team_id, lim]) => ({ team_id, lim })));
-    const args = [json, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
-    return withDeadlockRetry(() => sql.all<TaskRow>(`SELECT * FROM ${fn}(?::json, ?, ?::text[], ?, ?, ?)`, args));
+    const args = [...limits.args, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
+    return withDeadlockRetry(() => sql.all<TaskRow>(`SELECT * FROM ${fn}(${limits.sql}, ?, ?::text[], ?, ?, ?)`, args));
   };
+  /** The claim functions' first argument, the teams' limits, as given. */
+  const givenLimits = (limits: [string, number][]): LimitsArg => ({
+    sql: '?::json',
+    args: [JSON.stringify(limits.map(([team_id, lim]) => ({ team_id, lim })))],
+  });
   const claimed = (rows: TaskRow[]): ClaimedTask[] =>
     rows.map((row) => ({ task: toTask(row), lease: { taskId: row.id, token: row.lease_token! } }));
 
   /** trawl_claim (migration 014): the limits are given. */
   const claimInOne = async (req: ClaimRequest, order: string[]) =>
-    claimed(await callClaim('trawl_claim', req, order.map((t) => [t, req.teamLimits.get(t)!])));
+    claimed(await callClaim('trawl_claim', req, givenLimits(order.map((t) => [t, req.teamLimits.get(t)!]))));
+
+  /** The limits of the plans met so far, by the PlanLimits that gave them: a plan's limit does not change while the process runs. */
+  const metPlans = new WeakMap<PlanLimits, { plans: Map<string, number>; noTeam: number | null }>();
+  const metOf = (limits: PlanLimits) => {
+    let met = metPlans.get(limits);
+    if (!met) metPlans.set(limits, (met = { plans: new Map(), noTeam: null }));
+    return met;
+  };
+  /** A team's plan and its limit, for a team trawl_plan_limits left out (migration 020): a plan not met before. */
+  const meetPlan = async (limits: PlanLimits, teamId: string) => {
+    const met = metOf(limits);
+    const plan = (await sql.one<{ plan: string }>('SELECT plan FROM teams WHERE id = ?', [teamId]))?.plan ?? null;
+    const limit = await limits.ofPlan(plan);
+    if (plan === null) met.noTeam = limit;
+    else met.plans.set(plan, limit);
+  };
 
   /**
    * The teams that were waiting at this store's last claim (PostgreSQL):
@@ -231,11 +257,18 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   const waitingAtLastClaim = new Set<string>();
   /** Calls again after taking back lapsed leases or reading a new team's limit; a few times at most. */
   const CLAIM_CALLS = 4;
-  const claimDue = async (req: Omit<ClaimRequest, 'teamLimits'>, limitOf: (teamId: string) => number | Promise<number>) => {
+  const claimDue = async (req: Omit<ClaimRequest, 'teamLimits'>, limits: TeamLimits) => {
     for (let call = 1; call <= CLAIM_CALLS; call++) {
       const teams = rotated([...waitingAtLastClaim]);
-      const limits = await Promise.all(teams.map(async (t) => [t, await limitOf(t)] as [string, number]));
-      const rows = await callClaim('trawl_claim_due', req, limits);
+      // By plan, PostgreSQL reads the teams' plans in the claim's statement (migration 020).
+      const limitsArg =
+        typeof limits === 'function'
+          ? givenLimits(await Promise.all(teams.map(async (t) => [t, await limits(t)] as [string, number])))
+          : {
+              sql: 'trawl_plan_limits(?::text[], ?::json, ?::int)',
+              args: [teams, JSON.stringify(Object.fromEntries(metOf(limits).plans)), metOf(limits).noTeam],
+            };
+      const rows = await callClaim('trawl_claim_due', req, limitsArg);
       let again = false;
       for (const row of rows) {
         if (row.id !== null) continue;
@@ -243,6 +276,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         const r = row as unknown as { team_id: string; state: 'idle' | 'unlimited' | 'lapsed' };
         if (r.state === 'idle') waitingAtLastClaim.delete(r.team_id);
         if (r.state === 'unlimited') waitingAtLastClaim.add(r.team_id);
+        if (r.state === 'unlimited' && typeof limits !== 'function') await meetPlan(limits, r.team_id);
         if (r.state === 'lapsed') await requeueExpired();
         again ||= r.state !== 'idle';
       }
@@ -368,16 +402,20 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
       }),
     requeueExpired,
     claim,
-    async claimWaiting(req, limitOf) {
-      if (rowLocks) return claimDue(req, limitOf);
+    async claimWaiting(req, limits) {
+      if (rowLocks) return claimDue(req, limits);
+      const limitOf =
+        typeof limits === 'function'
+          ? limits
+          : async (teamId: string) => limits.ofPlan((await sql.one<{ plan: string }>('SELECT plan FROM teams WHERE id = ?', [teamId]))?.plan ?? null);
       await requeueExpired();
       // One index probe per team, all in one statement.
       const teams = (await sql.all<{ team_id: string }>(WAITING_TEAMS)).map((r) => r.team_id);
       if (!teams.length) return [];
       // Limits are read before the claim's transaction, which must not wait on
       // anything: the plan lookup may be asynchronous.
-      const limits = await Promise.all(teams.map(async (t) => [t, await limitOf(t)] as const));
-      return claim({ ...req, teamLimits: new Map(limits) });
+      const teamLimits = await Promise.all(teams.map(async (t) => [t, await limitOf(t)] as const));
+      return claim({ ...req, teamLimits: new Map(teamLimits) });
     },
     async heartbeat(lease, leaseMs) {
       const changed = await sql.run(`UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_token = ? AND state = 'active'`, [
