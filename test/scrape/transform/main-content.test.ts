@@ -641,6 +641,12 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /The original article was longer, and the release date moved\./);
   });
 
+  test("the editor's initials and the news agency signed under the text go; a heading naming the agency stays", () => {
+    const md = article(`<p>aja/PAP</p><p>(dpa)</p><h2>Reuters</h2><p>dpa/lno</p>`);
+    assert.doesNotMatch(md, /aja\/PAP|\(dpa\)|lno/);
+    assert.match(md, /## Reuters/);
+  });
+
   test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
     const sentences = [
       'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',

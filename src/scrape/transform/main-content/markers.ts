@@ -221,16 +221,21 @@ const READING_TIME = /^(?:\d+\s*(?:min|mins|minutes?|minuten|minut|minutos?|minu
 const AGENCY_LINE =
   /^[/|(]?\s*[\p{L} ,&/-]{0,30}\b(?:shutterstock|istock(?:photo)?(?:\.com)?|getty ?images|imago(?: images)?|picture[- ]alliance|adobe ?stock|fotolia|clipdealer|pixabay|unsplash|pexels)\b[\p{L} ,&/-]{0,30}\)?$/u;
 
+// Or the editor's initials and the news agency the text came from, signed under it ("aja/PAP",
+// "dpa/lno", "(dpa)"): a slash or brackets, so that a heading naming an agency stays.
+const NEWS_AGENCY = '(?:pap|dpa|afp|apa|sda|kna|epd|ap|efe|ansa|reuters|ddp|sid|anp|belga)';
+const SIGNATURE_LINE = new RegExp(`^(?:(?:\\p{L}{1,5}/)+${NEWS_AGENCY}|${NEWS_AGENCY}(?:/\\p{L}{1,5})+|\\(${NEWS_AGENCY}\\))$`, 'u');
+
 // Which category or tags the post was filed under.
 const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|rubrique|filed under|posted in|abgelegt unter|veröffentlicht in|tags|schlagwörter|schlagworte|etiquetas)\s*:/u;
 
 /**
- * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …"), gives a reading
+ * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …", "aja/PAP"), gives a reading
  * time ("5 min read") or the category the post was filed under ("Kategorie: News"), or is
  * made of such items.
  */
 export function isAboutLine(line: string): boolean {
-  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || isMetaLine(line));
+  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || SIGNATURE_LINE.test(line) || isMetaLine(line));
 }
 
 // Items of a line of the post's data set side by side ("2021-10-16 | Botschaft").
