@@ -647,6 +647,14 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /## Reuters/);
   });
 
+  test("a heading over the next story's teaser goes with it, and an advertisement's line opened by its label; a sentence opened by the word stays", () => {
+    const md = article(`<h2>Der nächste Beitrag</h2><p>${prose('A teaser of another story.')}</p><h2>The vote</h2><p>${prose('It passed.')}</p>
+      <p><b>ANZEIGE - Heute mal ausgehen? Wie wäre es mit:</b></p><p>Werbung - so nennt der Verband den Plan.</p>`);
+    assert.doesNotMatch(md, /nächste Beitrag|teaser of another|ANZEIGE/);
+    assert.match(md, /## The vote/);
+    assert.match(md, /Werbung - so nennt der Verband den Plan\./);
+  });
+
   test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
     const sentences = [
       'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',

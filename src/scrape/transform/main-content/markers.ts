@@ -92,6 +92,8 @@ const SECTION_HEADINGS = [
   'zusatzinformationen', 'audios et vidéos sur le sujet', 'contexto de la noticia',
   'diskutieren sie mit', 'über diese reihe', 'lo más visto', 'suggested citation', 'zitiervorschlag',
   'quellenangaben', 'originalpublikation', 'originalartikel',
+  // a teaser of the next story
+  'der nächste beitrag', 'der nächste artikel', 'vorschau auf den nächsten artikel', 'up next', 'next up',
   'read further', 'stay up-to-date', 'stay up to date', 'stay informed', 'bleiben sie auf dem laufenden',
   'bleib auf dem laufenden', 'restez informé', 'mantente informado',
 ];
@@ -171,10 +173,16 @@ const CHROME_LABELS = [
 
 const CHROME_LABEL = new Set(CHROME_LABELS);
 
-/** A whole line that is a page control or label ("Teilen", "Zurück zur Übersicht", "Von:"). */
+// The label of an advertisement opening the ad's own line ("ANZEIGE - Heute mal ausgehen?").
+const AD_LEAD = /^(?:anzeige|werbung|advertisement|sponsored|publicidad|publicité|pubblicità|reklama)\s*[-–—:|]\s*\S/u;
+
+/**
+ * A whole line that is a page control or label ("Teilen", "Zurück zur Übersicht", "Von:"), or
+ * an advertisement's line opened by its label (a sentence that starts with the word stays).
+ */
 export function isChromeLabel(line: string): boolean {
   const t = line.replace(/[\s:.!?…»›>|-]+$/u, '').replace(/^[\s«‹<|-]+/u, '');
-  return t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t);
+  return (t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t)) || (AD_LEAD.test(t) && !endsSentence(line));
 }
 
 // Links back to where the reader came from: the overview, the list, the previous page.
