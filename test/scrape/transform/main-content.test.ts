@@ -655,6 +655,13 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /Werbung - so nennt der Verband den Plan\./);
   });
 
+  test("a line counting a forum's readers goes; a sentence about members and guests stays", () => {
+    const md = article(`<p>Mitglieder in diesem Forum: 0 Mitglieder und 2 Gäste</p><p>Online: 3 members and 12 guests</p>
+      <p>12 members and 3 guests came to the party.</p>`);
+    assert.doesNotMatch(md, /Mitglieder in diesem Forum|Online: 3/);
+    assert.match(md, /12 members and 3 guests came to the party\./);
+  });
+
   test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
     const sentences = [
       'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',

@@ -234,16 +234,20 @@ const AGENCY_LINE =
 const NEWS_AGENCY = '(?:pap|dpa|afp|apa|sda|kna|epd|ap|efe|ansa|reuters|ddp|sid|anp|belga)';
 const SIGNATURE_LINE = new RegExp(`^(?:(?:\\p{L}{1,5}/)+${NEWS_AGENCY}|${NEWS_AGENCY}(?:/\\p{L}{1,5})+|\\(${NEWS_AGENCY}\\))$`, 'u');
 
+// Who is reading a forum now: "0 Mitglieder und 2 Gäste", "3 members and 12 guests".
+const ONLINE_LINE = /\b\d+\s+(?:mitglieder|benutzer|members|users|membres|utilisateurs|miembros|usuarios|utenti)\b.{0,20}\b\d+\s+(?:gäste|guests|invités|invitados|ospiti)\b/u;
+
 // Which category or tags the post was filed under.
 const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|rubrique|filed under|posted in|abgelegt unter|veröffentlicht in|tags|schlagwörter|schlagworte|etiquetas)\s*:/u;
 
 /**
- * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …", "aja/PAP"), gives a reading
+ * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …", "aja/PAP"), counts
+ * a forum's readers, gives a reading
  * time ("5 min read") or the category the post was filed under ("Kategorie: News"), or is
  * made of such items.
  */
 export function isAboutLine(line: string): boolean {
-  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || SIGNATURE_LINE.test(line) || isMetaLine(line));
+  return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || SIGNATURE_LINE.test(line) || (ONLINE_LINE.test(line) && !endsSentence(line)) || isMetaLine(line));
 }
 
 // Items of a line of the post's data set side by side ("2021-10-16 | Botschaft").
