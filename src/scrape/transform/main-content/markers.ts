@@ -84,6 +84,9 @@ const SECTION_HEADINGS = [
   'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej', 'siehe auch', 'mehr interessantes',
   'entdecke weitere', 'entdecken sie weitere', 'top themen', 'redaktionstipp', 'lesetipp', 'lesetipps',
   'diese artikel könnten', 'temas relacionados', 'vea también', 'mira también', 'zobacz również',
+  // the next or previous post's teaser
+  'der nächste beitrag', 'nächster beitrag', 'vorheriger beitrag', 'next post', 'previous post',
+  'next article', 'previous article', 'article suivant', 'article précédent', 'siguiente artículo', 'artículo anterior',
   // tags, sharing, the author
   'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
   'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
