@@ -599,8 +599,8 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.doesNotMatch(md, /Share on Facebook/);
   });
 
-  test("a heading over the next or previous post ('Der nächste Beitrag', 'Previous post') opens its teaser, which goes", () => {
-    for (const heading of ['Der nächste Beitrag', 'Previous post']) {
+  test("a heading over the next or previous post ('Nächster Beitrag', 'Previous post') opens its teaser, which goes", () => {
+    for (const heading of ['Nächster Beitrag', 'Previous post']) {
       const md = markdown(`${chrome}<main><h1>Ear candy</h1><p>${prose('Summer is here, and short dresses are back.')}</p>
         <p>${prose('Silver flash, a concept of charms to combine.')}</p>
         <h3>${heading}</h3><p><a href="/winter">Winter coats</a> The cold is coming, and this is what to wear when it does.</p></main>${footer}`);

@@ -84,9 +84,6 @@ const SECTION_HEADINGS = [
   'przeczytaj także', 'dowiedz się więcej', 'czytaj więcej', 'siehe auch', 'mehr interessantes',
   'entdecke weitere', 'entdecken sie weitere', 'top themen', 'redaktionstipp', 'lesetipp', 'lesetipps',
   'diese artikel könnten', 'temas relacionados', 'vea también', 'mira también', 'zobacz również',
-  // the next or previous post's teaser
-  'der nächste beitrag', 'nächster beitrag', 'vorheriger beitrag', 'next post', 'previous post',
-  'next article', 'previous article', 'article suivant', 'article précédent', 'siguiente artículo', 'artículo anterior',
   // tags, sharing, the author
   'tags', 'schlagwörter', 'schlagworte', 'share', 'teilen', 'diesen artikel teilen', 'partager',
   'compartir', 'condividi', 'about the author', 'über den autor', 'über die autorin', 'zum autor',
@@ -95,8 +92,10 @@ const SECTION_HEADINGS = [
   'zusatzinformationen', 'audios et vidéos sur le sujet', 'contexto de la noticia',
   'diskutieren sie mit', 'über diese reihe', 'lo más visto', 'suggested citation', 'zitiervorschlag',
   'quellenangaben', 'originalpublikation', 'originalartikel',
-  // a teaser of the next story
+  // a teaser of the next (or previous) story
   'der nächste beitrag', 'der nächste artikel', 'vorschau auf den nächsten artikel', 'up next', 'next up',
+  'nächster beitrag', 'vorheriger beitrag', 'next post', 'previous post', 'next article', 'previous article',
+  'article suivant', 'article précédent', 'siguiente artículo', 'artículo anterior',
   'read further', 'stay up-to-date', 'stay up to date', 'stay informed', 'bleiben sie auf dem laufenden',
   'bleib auf dem laufenden', 'restez informé', 'mantente informado',
 ];
