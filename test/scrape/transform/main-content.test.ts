@@ -672,6 +672,13 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /12 members and 3 guests came to the party\./);
   });
 
+  test('the reading time at the end of a by-line goes; the by-line and its date stay, and a sentence about minutes', () => {
+    const md = article(`<p class="small">By <a href="/author/jane">Jane Roe</a> Feb 8, 2020  5 min read</p><p>The talk took 5 min. Read on.</p>`);
+    assert.match(md, /By \[Jane Roe\]\(https:\/\/example\.com\/author\/jane\) Feb 8, 2020/);
+    assert.doesNotMatch(md, /min read/);
+    assert.match(md, /The talk took 5 min\. Read on\./);
+  });
+
   test('words that only look like a credit stay: the word copyright in a sentence, an item (c) of a list, a picture named in a sentence', () => {
     const sentences = [
       'Creative Commons sits between the old copyright and the public domain. Copyright (all rights reserved) still applies.',

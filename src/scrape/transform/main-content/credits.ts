@@ -2,7 +2,8 @@
 // own words ("Die Altstadt im Winter. Foto: Jane Doe", "… (REUTERS/Jane Doe)", "Stau © Jane
 // Doe / Agency"): the credit is about the picture rather than part of the article, the
 // caption is the article's. A line that is only a credit goes whole (markers.ts); here the
-// credit is cut from the end of a caption's text and the caption stays.
+// credit is cut from the end of a caption's text and the caption stays; so is the reading
+// time from the end of a by-line.
 import { type ChildNode, type Element, isElement, isNonContent, isText, type ParentNode } from '../dom.js';
 import type { WeightOf } from './weight.js';
 
@@ -36,11 +37,14 @@ const CREDITS_AT_END = [
   // the copyright sign and the holder: "© Jane Doe / Agency", "(C) Jane Doe" (an item "(c)"
   // of a list is lower-case and goes on as a sentence)
   /(?:©|\(C\)(?=\s*\p{Lu}))[^©]{1,60}$/u,
+  // and, at the end of a by-line, how long the article takes to read: "By Jane Doe, Feb 8,
+  // 2020 · 5 min read"; the by-line and the date are the reader's, the reading time is not
+  /(?:^|[\s|·•,–—-])\d+\s*(?:min|mins|minutes?|minuten|minutos?)\.?\s*(?:read|lesezeit|lesedauer|de lectura|de lecture|di lettura|leestijd)$/iu,
 ];
 
-// What every credit above holds: a marker, an agency or the copyright sign. Most lines hold
-// none of them, and are read no further.
-const MAY_CREDIT = /[©:/|(–—]|\svia\b|\s-\s/;
+// What every credit above holds: a separator, a bracket, the copyright sign, "via", or the
+// minutes of a reading time. Most lines hold none of them, and are read no further.
+const MAY_CREDIT = /[©:/|(–—]|\svia\b|\s-\s|\d\s*min/;
 
 // A cut caption does not end in what separated it from its credit.
 const SEPARATOR_AT_END = /[\s|/–—·•,;-]+$/u;
@@ -117,7 +121,7 @@ function cutCredit(el: Element, text: string, skip: Set<Element>): void {
   if (!m) return;
   // The match may begin with the separator or the sentence end before the credit: the cut
   // starts at the credit's first letter or sign, and the sentence keeps its full stop.
-  const start = from + m.index + m[0].search(/[\p{L}©(]/u);
+  const start = from + m.index + m[0].search(/[\p{L}\p{N}©(]/u);
   // A line that is only a credit goes whole, or stays, by the line markers.
   const kept = line.slice(0, start).replace(SEPARATOR_AT_END, '');
   if (kept !== '') cutFrom(el, rawLength(text, kept.length), skip);
