@@ -608,6 +608,17 @@ describe('onlyMainContent: whole blocks of chrome', () => {
       assert.doesNotMatch(md, /Winter coats|The cold is coming/, heading);
     }
   });
+
+  test("a heading that names another site's stories ('Auch auf example.de') opens a section that goes; one naming a place in the text stays", () => {
+    const page = (heading: string) =>
+      markdown(`${chrome}<main><h1>Ear candy</h1><p>${prose('Summer is here, and short dresses are back.')}</p>
+        <p>${prose('Silver flash, a concept of charms to combine.')}</p>
+        <h2>${heading}</h2><p><a href="/a">Why the scales do not move: four reasons</a><br><br><a href="/b">Home gym: the perfect workout</a></p></main>${footer}`);
+    const other = page('Auch auf example.de');
+    assert.match(other, /Summer is here.*\n\n.*Silver flash/);
+    assert.doesNotMatch(other, /Auch auf|four reasons|Home gym/);
+    assert.match(page('Auch auf Reisen'), /Auch auf Reisen/);
+  });
 });
 
 // Leaks inside the article at the level of a line or a part of one (helper Q's rules).

@@ -133,8 +133,12 @@ export function leadsElsewhere(line: string): boolean {
 
 /** A heading whose words open a comment section, related stories, tags or an author box. */
 export function opensChromeSection(line: string): boolean {
-  return line.length > 0 && line.length <= 60 && SECTION_HEADING.test(line);
+  return line.length > 0 && line.length <= 60 && (SECTION_HEADING.test(line) || ON_SITE.test(line));
 }
+
+// "Auch auf gofeminin.de", "Also on example.com": the site's other stories. The domain is
+// needed: "Auch auf Reisen" heads a part of the article.
+const ON_SITE = /^(?:auch auf|also on|aussi sur|también en|anche su) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 
 // Lines that are a control or a label of the page rather than text of the article, matched
 // whole: share and print buttons, "back to the overview", "read more", by-lines and dates.
