@@ -466,6 +466,10 @@ const HOLDS = /(^|[-_\s])(?:has|with)-[A-Za-z0-9]+/g;
 // what follows the prefix still says what the block is ("…-share-buttons").
 const BUILDER = /(^|\s)elementor-widget(?=[-\s]|$)-?/g;
 
+// A publishing state of the post, not a block promoting something else: Drupal marks the
+// articles it puts on the front page ("node--promoted", "node-not-promoted").
+const PROMOTED_STATE = /(^|\s)(?:node-{1,2}(?:not-)?|is-)promoted(?=\s|$)/g;
+
 function isBoilerplate(el: Element): boolean {
   if (BOILERPLATE_TAGS.has(el.name)) return true;
   const a = el.attribs;
@@ -476,6 +480,7 @@ function isBoilerplate(el: Element): boolean {
   if (HEADINGS.has(el.name)) return false; // a heading's class names describe its looks
   let cls = a.class && (a.class.includes('has-') || a.class.includes('with-')) ? a.class.replace(HOLDS, '$1') : a.class;
   if (cls && cls.includes('elementor-widget')) cls = cls.replace(BUILDER, '$1');
+  if (cls && cls.includes('promoted')) cls = cls.replace(PROMOTED_STATE, '$1');
   return (!!cls && BOILERPLATE_NAME.test(cls)) || (!!a.id && BOILERPLATE_NAME.test(a.id));
 }
 

@@ -619,6 +619,17 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.doesNotMatch(other, /Auch auf|four reasons|Home gym/);
     assert.match(page('Auch auf Reisen'), /Auch auf Reisen/);
   });
+
+  test("a post marked as promoted to the front page ('node--promoted', Drupal's state) is the article, not a promotion; the teasers beside it go", () => {
+    // Three blocks of teasers, each short beside the article but more than it together.
+    const teasers = Array.from({ length: 3 }, (_, i) => `<div class="teaser"><h3><a href="/t/${i}">Other news ${i}</a></h3><p>${'What the other story says in its first lines. '.repeat(5)}</p></div>`).join('');
+    const related = (n: number) => `<div class="block-related-content-${n}"><h5>More from the newsroom</h5>${teasers}</div>`;
+    const md = markdown(`${chrome}<div class="layout-content"><h1>Growth</h1><article class="node node--type-article node--promoted node--view-mode-full">
+      <p>${prose('The group reports a turnover of 64 billion.')}</p><p>${prose('Fashion drove the growth.')}</p></article>
+      ${related(1)}${related(2)}${related(3)}</div>${footer}`);
+    assert.match(md, /64 billion.*\n\n.*Fashion drove/);
+    assert.doesNotMatch(md, /Other news|first lines/);
+  });
 });
 
 // Leaks inside the article at the level of a line or a part of one (helper Q's rules).
