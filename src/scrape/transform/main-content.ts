@@ -28,7 +28,7 @@ import { BLOCKS, HEADINGS, IMAGES, isFeed, isLinkList, isStoryCard, isStoryList,
 import { dropAboveTitle } from './main-content/above-title.js';
 import { cutCredits } from './main-content/credits.js';
 import { dropEnding } from './main-content/ending.js';
-import { dropLeftovers } from './main-content/leftovers.js';
+import { dropLeftovers, dropOrphanHeadings } from './main-content/leftovers.js';
 import { NOTHING, prose, type Weight, type WeightOf } from './main-content/weight.js';
 
 const BOILERPLATE_TAGS = new Set([
@@ -133,7 +133,10 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
     if (which === 'all') {
       if (titleInside && !tiny) dropAboveTitle({ pieces: survey.pieces, title: titleInside, root, inRoot, weightOf, skip, drop: (el) => drop(el, false, false) });
       dropEnding({ pieces: survey.pieces, root, inRoot, skip, weightOf, tiny, drop });
-      if (!tiny) dropped += dropLeftovers({ root, skip, weightOf, keep: (el) => keep.has(el) || el === titleInside });
+      if (!tiny) {
+        const leftovers = { root, skip, weightOf, keep: (el: Element) => keep.has(el) || el === titleInside };
+        dropped += dropLeftovers(leftovers) + dropOrphanHeadings(leftovers);
+      }
     }
     return { skip, left: rootWeight.text - dropped };
   };

@@ -630,6 +630,18 @@ describe('onlyMainContent: whole blocks of chrome', () => {
     assert.match(md, /64 billion.*\n\n.*Fashion drove/);
     assert.doesNotMatch(md, /Other news|first lines/);
   });
+
+  test('a heading left last once its section went as chrome goes; one whose body went in the middle of the text stays', () => {
+    // Each teaser leaves its label once its related box went: more labels than the end's rule reads.
+    const links = Array.from({ length: 4 }, (_, i) => `<div class="teaser"><span>Scandinavia</span><div class="article__inline--related"><a href="/tour/${i}">Tour ${i}: the great ski adventure in the north</a> read more</div></div>`).join('');
+    const md = markdown(`${chrome}<main><h1>Vanlife in Sweden</h1><p>${prose('The lakes are warm in July.')}</p>
+      <h3>Further tours in Sweden</h3>${links}</main>${footer}`);
+    assert.match(md, /The lakes are warm/);
+    assert.doesNotMatch(md, /Further tours|Tour 2/);
+    const middle = markdown(`${chrome}<main><h1>Vanlife in Sweden</h1><p>${prose('The lakes are warm in July.')}</p>
+      <h3>Further tours in Sweden</h3>${links}<h3>Where to sleep</h3><p>${prose('Camping is allowed almost everywhere.')}</p></main>${footer}`);
+    assert.match(middle, /Further tours in Sweden/);
+  });
 });
 
 // Leaks inside the article at the level of a line or a part of one (helper Q's rules).

@@ -50,3 +50,54 @@ export function dropLeftovers({ root, skip, weightOf, keep }: Leftovers): number
   walk(root);
   return dropped;
 }
+
+/**
+ * Leaves out a heading whose section all went ("Weitere Tourentipps in Schweden" over teasers
+ * taken for chrome) when nothing is shown after it: the section is what follows the heading
+ * in its box up to the next heading of its rank or above, and held more than the heading.
+ * A heading over a part of the text whose body went (quoted tweets) still heads what follows.
+ */
+export function dropOrphanHeadings({ root, skip, weightOf, keep }: Leftovers): number {
+  let dropped = 0;
+  const visit = (node: ParentNode) => {
+    for (const c of node.children) {
+      if (!isElement(c) || isNonContent(c) || skip.has(c)) continue;
+      if (!HEADINGS.has(c.name)) visit(c);
+      else if (!keep(c) && sectionWent(c, skip, weightOf) && nothingShownAfter(c, root, skip)) {
+        skip.add(c);
+        dropped += weightOf(c).text;
+      }
+    }
+  };
+  visit(root);
+  return dropped;
+}
+
+function sectionWent(heading: Element, skip: Set<Element>, weightOf: WeightOf): boolean {
+  const rank = Number(heading.name[1]);
+  let gone = 0;
+  for (let n = heading.next; n; n = n.next) {
+    if (!isElement(n) || isNonContent(n)) continue;
+    if (HEADINGS.has(n.name) && Number(n.name[1]) <= rank) break;
+    if (skip.has(n)) gone += weightOf(n).text;
+  }
+  return gone > 0 && gone >= GONE_AT_LEAST * weightOf(heading).text;
+}
+
+function nothingShownAfter(heading: Element, root: ParentNode, skip: Set<Element>): boolean {
+  for (let node: ParentNode | null = heading; node && node !== root; node = node.parent) {
+    for (let n = (node as Element).next; n; n = n.next) {
+      if (isText(n) ? n.data.trim() !== '' : isElement(n) && !isNonContent(n) && !skip.has(n) && shown(n, skip) > 0) return false;
+    }
+  }
+  return true;
+}
+
+function shown(node: ParentNode, skip: Set<Element>): number {
+  let n = 0;
+  for (const c of node.children) {
+    if (isText(c)) n += c.data.trim().length;
+    else if (isElement(c) && !isNonContent(c) && !skip.has(c)) n += shown(c, skip);
+  }
+  return n;
+}
