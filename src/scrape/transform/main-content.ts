@@ -123,7 +123,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         const line = asLine(text);
         if (pointsElsewhere(el, w, text, line) || inLinkRun(el, weightOf)) drop(el);
         else if ((el.name === 'p' || el.name === 'div') && publisherSpeaks(text.toLowerCase())) drop(el);
-        else if (w.text > 60) continue;
+        else if (line.length > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part, isStoryList(part, weightOf));
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(line) && titlesLinks(el, weightOf)) drop(el);
         else if (isChromeLabel(line) || ((isDateLine(line) || isAboutLine(line)) && standsAlone(el, weightOf))) drop(el);

@@ -685,6 +685,12 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /The original article was longer, and the release date moved\./);
   });
 
+  test('a short line is read as shown: a label indented over many lines of markup still goes', () => {
+    const pad = '\n' + ' '.repeat(80);
+    const md = article(`<div class="toggle">${pad}Quellen${pad}ausblenden${pad}</div>`);
+    assert.doesNotMatch(md, /Quellen/);
+  });
+
   test("the editor's initials and the news agency signed under the text go; a heading naming the agency stays", () => {
     const md = article(`<p>aja/PAP</p><p>(dpa)</p><h2>Reuters</h2><p>dpa/lno</p>`);
     assert.doesNotMatch(md, /aja\/PAP|\(dpa\)|lno/);
