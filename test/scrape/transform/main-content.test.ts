@@ -691,6 +691,14 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.doesNotMatch(md, /Quellen/);
   });
 
+  test("a line of the post's data goes when its items are the page's labels ('Comments feed | Comments closed | Trackback'), or a labelled date before the category", () => {
+    const md = article(`<p><a href="/feed">Kommentarfeed</a> | Kommentare geschlossen | <a href="/trackback">Trackback-URL</a></p>
+      <p>News date : 04/21/2022 &nbsp; Category : <a href="/press">Press Releases</a></p>
+      <p>Home | Garden | Kitchen</p>`);
+    assert.doesNotMatch(md, /Kommentarfeed|Trackback|News date|Press Releases/);
+    assert.match(md, /Home \| Garden \| Kitchen/);
+  });
+
   test("the editor's initials and the news agency signed under the text go; a heading naming the agency stays", () => {
     const md = article(`<p>aja/PAP</p><p>(dpa)</p><h2>Reuters</h2><p>dpa/lno</p>`);
     assert.doesNotMatch(md, /aja\/PAP|\(dpa\)|lno/);

@@ -212,7 +212,7 @@ const DATE_LINE = [
 
 // What a date line may say the date is: when the page was published or last changed.
 const DATE_LABEL =
-  /^(?:veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|aktualisiert(?: am)?|zuletzt aktualisiert(?: am)?|letzte änderung|stand|published(?: on)?|updated(?: on)?|last (?:modified|updated)(?: on)?|posted(?: on)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|opublikowano)\s*:?\s+/u;
+  /^(?:(?:news |post )?(?:date|datum)|veröffentlicht(?: am)?|veröffentlichung|erstellt(?: am)?|aktualisiert(?: am)?|zuletzt aktualisiert(?: am)?|letzte änderung|stand|published(?: on)?|updated(?: on)?|last (?:modified|updated)(?: on)?|posted(?: on)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|opublikowano)\s*:?\s+/u;
 
 /**
  * A line that is only a date or a time ("31. Mai 2012", "03.04.2020", "19:49", "Jan 11, 2019"),
@@ -260,7 +260,7 @@ export function isAboutLine(line: string): boolean {
 const ITEMS = /\s*[|·•]\s*/u;
 
 // A date and a time that open a line of data ("24.01.2022 11:38 kategorie: news").
-const LEADING_DATE = /^(?:\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}-\d{2}-\d{2})(?:,?\s+\d{1,2}[:.]\d{2}(?:\s*uhr)?)?\s*(\p{L}.*)$/u;
+const LEADING_DATE = /^(?:\d{1,2}([./])\d{1,2}\1\d{2,4}|\d{4}-\d{2}-\d{2})(?:,?\s+\d{1,2}[:.]\d{2}(?:\s*uhr)?)?\s*(\p{L}.*)$/u;
 
 /**
  * A line of the post's data: items side by side, each a date, a category, a label or a short
@@ -274,14 +274,14 @@ function isMetaLine(line: string): boolean {
     if (items.length < 2) return false;
     let data = 0;
     for (const item of items) {
-      if (isDateLine(item) || FILED_LINE.test(item)) data++;
+      if (isDateLine(item) || FILED_LINE.test(item) || isChromeLabel(item)) data++;
       // A short label of a word or two: the section, a place.
       else if (!(item.length <= 25 && !endsSentence(item) && item.split(' ').length <= 3 && !BYLINE.test(item))) return false;
     }
     return data > 0;
   }
-  const dated = LEADING_DATE.exec(line);
-  return !!dated && FILED_LINE.test(dated[1]!);
+  const dated = LEADING_DATE.exec(line.replace(DATE_LABEL, ''));
+  return !!dated && FILED_LINE.test(dated[2]!);
 }
 
 // Who wrote the article ("by jane doe", "von jane doe"): a line naming the author stays.
