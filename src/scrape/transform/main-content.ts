@@ -126,6 +126,7 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         else if (line.length > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part, isStoryList(part, weightOf));
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(line) && titlesLinks(el, weightOf)) drop(el);
+        else if (EMPHASIS.has(el.name) && opensChromeSection(line) && leadsShortParagraph(el, root, weightOf)) drop(el.parent as Element);
         else if (isChromeLabel(line) || ((isDateLine(line) || isAboutLine(line)) && standsAlone(el, weightOf))) drop(el);
         else if (w.links >= 0.9 * w.text && leadsBack(line)) drop(el);
       }
@@ -443,6 +444,14 @@ function inLinkRun(el: Element, weightOf: WeightOf): boolean {
 function titlesLinks(el: Element, weightOf: WeightOf): boolean {
   const next = siblingElement(el, 'next');
   return !!next && weightOf(next).anchors >= 2 && weightOf(next).links >= 0.6 * weightOf(next).text;
+}
+
+// A bold line that opens a short paragraph as its heading would ("**Diskutieren Sie mit uns**
+// Melden Sie sich an …"): the paragraph is the section it opens.
+function leadsShortParagraph(el: Element, root: ParentNode, weightOf: WeightOf): boolean {
+  const parent = el.parent;
+  if (!parent || parent === root || !isElement(parent) || (parent.name !== 'p' && parent.name !== 'div') || weightOf(parent).text > 240) return false;
+  return parent.children.find((c) => isElement(c) || (isText(c) && c.data.trim() !== '')) === el;
 }
 
 // All bold or italic.

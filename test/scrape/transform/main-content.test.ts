@@ -699,6 +699,15 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /Home \| Garden \| Kitchen/);
   });
 
+  test('a short paragraph opened by a bold line that opens a chrome section goes with it; a longer paragraph, or one where the words come later, stays', () => {
+    const md = article(`<p><strong>Diskutieren Sie mit uns</strong><br>Melden Sie sich an und teilen Sie Ihre Meinung.</p>
+      <p>Wir haben <strong>Diskutieren Sie mit</strong> als Motto gewählt, sagte die Leiterin.</p>
+      <p><strong>Leave a comment</strong> ${prose('was the name of the exhibition, and it ran for a year.')}</p>`);
+    assert.doesNotMatch(md, /Melden Sie sich an/);
+    assert.match(md, /als Motto gewählt/);
+    assert.match(md, /was the name of the exhibition/);
+  });
+
   test("the editor's initials and the news agency signed under the text go; a heading naming the agency stays", () => {
     const md = article(`<p>aja/PAP</p><p>(dpa)</p><h2>Reuters</h2><p>dpa/lno</p>`);
     assert.doesNotMatch(md, /aja\/PAP|\(dpa\)|lno/);
