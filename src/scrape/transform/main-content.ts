@@ -18,6 +18,7 @@ import {
   isChromeLabel,
   invitesToSubscribe,
   isDateLine,
+  isSourceLine,
   leadsBack,
   leadsElsewhere,
   opensChromeSection,
@@ -123,6 +124,8 @@ export function keepMainContent(content: Content, options: { findRoot: boolean }
         const line = asLine(text);
         if (pointsElsewhere(el, w, text, line) || inLinkRun(el, weightOf)) drop(el);
         else if ((el.name === 'p' || el.name === 'div') && publisherSpeaks(text.toLowerCase())) drop(el);
+        // (Code is not a line: a YAML file may well open with "source:".)
+        else if (isSourceLine(line) && !isOpaque(el) && !holdsOneOf(el, OPAQUE) && standsAlone(el, weightOf)) drop(el);
         else if (line.length > 60) continue;
         else if (HEADINGS.has(el.name) && opensChromeSection(line)) for (const part of chromeSection(el, root)) drop(part, isStoryList(part, weightOf));
         else if (!HEADINGS.has(el.name) && w.links === 0 && opensChromeSection(line) && titlesLinks(el, weightOf)) drop(el);

@@ -708,6 +708,13 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /was the name of the exhibition/);
   });
 
+  test("a line naming the text's source with the date and place it was issued goes; a sentence naming a source stays", () => {
+    const md = article(`<p><em>Quelle: Deutscher Jagdverband (DJV), 02. Februar 2022, Berlin</em></p>
+      <p>Source: the council's own figures, which the mayor read out at the meeting.</p>`);
+    assert.doesNotMatch(md, /Jagdverband/);
+    assert.match(md, /Source: the council's own figures/);
+  });
+
   test("the editor's initials and the news agency signed under the text go; a heading naming the agency stays", () => {
     const md = article(`<p>aja/PAP</p><p>(dpa)</p><h2>Reuters</h2><p>dpa/lno</p>`);
     assert.doesNotMatch(md, /aja\/PAP|\(dpa\)|lno/);

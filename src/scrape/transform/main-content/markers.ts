@@ -243,6 +243,15 @@ const SIGNATURE_LINE = new RegExp(`^(?:(?:\\p{L}{1,5}/)+${NEWS_AGENCY}|${NEWS_AG
 // Who is reading a forum now: "0 Mitglieder und 2 Gäste", "3 members and 12 guests".
 const ONLINE_LINE = /\b\d+\s+(?:mitglieder|benutzer|members|users|membres|utilisateurs|miembros|usuarios|utenti)\b.{0,20}\b\d+\s+(?:gäste|guests|invités|invitados|ospiti)\b/u;
 
+// Where the text comes from, named at its end with the date and place it was issued
+// ("Quelle: Deutscher Jagdverband (DJV), 02. Februar 2022, Berlin"): longer than a credit.
+const SOURCE_LINE = /^\(?(?:quelle|quellen|source|sources|fuente|fonte|źródło)\s*:\s*\S/u;
+
+/** A line naming the text's source, up to 100 characters, that is not a sentence. */
+export function isSourceLine(line: string): boolean {
+  return line.length <= 100 && SOURCE_LINE.test(line) && !endsSentence(line);
+}
+
 // Which category or tags the post was filed under.
 const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|rubrique|filed under|posted in|abgelegt unter|veröffentlicht in|tags|schlagwörter|schlagworte|etiquetas)\s*:/u;
 
