@@ -667,6 +667,17 @@ describe('onlyMainContent: credits, bylines and labels inside the article', () =
     assert.match(md, /!\[\]\(https:\/\/example\.com\/g\.jpg\)/); // the picture stays with its caption
   });
 
+  test("a hint to enlarge the picture goes from its caption, the caption's words stay", () => {
+    const md = article(`
+      <figure><img src="/a.jpg" alt=""><figcaption>Firmen und ihre Verbindungen. Zum Vergrößern auf das Bild klicken. (Stand Juni 2016)</figcaption></figure>
+      <figure><img src="/b.jpg" alt=""><figcaption>The harbour at dawn (click to enlarge)</figcaption></figure>
+      <figure><img src="/c.jpg" alt=""><figcaption>Die Klickzahlen vergrößerten sich im Mai.</figcaption></figure>`);
+    assert.doesNotMatch(md, /Vergrößern|enlarge/);
+    assert.match(md, /Firmen und ihre Verbindungen\. \(Stand Juni 2016\)/);
+    assert.match(md, /The harbour at dawn/);
+    assert.match(md, /Die Klickzahlen vergrößerten sich im Mai\./);
+  });
+
   test("a line of the post's data goes: the date beside the section or a label, the date before the category; a line naming the author with the date, and a sentence, stay", () => {
     const md = article(`<p>2021-10-16 | Botschaft</p><div class="info">24.01.2022 11:38<br>Kategorie: <a href="/news">News</a></div>
       <p><small>Verfasst von: <strong>Jane Doe</strong> | 31. Dezember 2008</small></p>

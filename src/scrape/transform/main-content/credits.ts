@@ -42,6 +42,22 @@ const CREDITS_AT_END = [
   /(?:^|[\s|·•,–—-])\d+\s*(?:min|mins|minutes?|minuten|minutos?)\.?\s*(?:read|lesezeit|lesedauer|de lectura|de lecture|di lettura|leestijd)$/iu,
 ];
 
+// How to see the picture larger, written into its caption as a sentence of its own ("Zum
+// Vergrößern auf das Bild klicken.", "Click to enlarge"): an instruction of the page, not
+// words of the article.
+const ENLARGE = [
+  'zum vergrößern[^.!?()]{0,40}?klicken',
+  '(?:klicken sie|klicke|klick)(?!\\p{L})[^.!?()]{0,40}?vergrößer\\p{L}*',
+  '(?:click|tap)(?!\\p{L})[^.!?()]{0,30}?(?:enlarge|larger (?:image|view|version))',
+  'cliquez[^.!?()]{0,30}?agrandir',
+  '(?:haga |haz )?clic(?!\\p{L})[^.!?()]{0,30}?ampliar',
+  'kliknij[^.!?()]{0,30}?powiększ\\p{L}*',
+  'clicca[^.!?()]{0,30}?ingrandir\\p{L}*',
+].join('|');
+// A sentence of its own (the sentence before keeps its end), or a bracket after the words.
+const ENLARGE_HINT = new RegExp(`(?:(^|[.!?)]\\s+)\\(?(?:${ENLARGE})[.!]?\\)?|\\s*\\((?:${ENLARGE})[.!]?\\))(?=\\s|$)`, 'giu');
+const MAY_ENLARGE = /vergrößer|enlarge|larger|agrandir|ampliar|powiększ|ingrandir/i;
+
 // What every credit above holds: a separator, a bracket, the copyright sign, "via", or the
 // minutes of a reading time. Most lines hold none of them, and are read no further.
 const MAY_CREDIT = /[©:/|(–—]|\svia\b|\s-\s|\d\s*min/;
@@ -84,11 +100,23 @@ export function cutCredits({ root, weightOf, skip }: Credits): void {
         continue;
       }
       if (w === 0) continue;
-      const text = visibleText(el, skip);
+      let text = visibleText(el, skip);
+      if (MAY_ENLARGE.test(text)) {
+        cutEnlargeHints(el, skip);
+        text = visibleText(el, skip);
+      }
       if (MAY_CREDIT.test(text.length > TAIL ? text.slice(-TAIL) : text)) cutCredit(el, text, skip);
     }
   };
   visit(root);
+}
+
+// Takes the hints to enlarge the picture out of the caption's text nodes.
+function cutEnlargeHints(el: Element, skip: ReadonlySet<Element>): void {
+  for (const c of el.children) {
+    if (isText(c)) c.data = c.data.replace(ENLARGE_HINT, '$1');
+    else if (isElement(c) && !isNonContent(c) && !skip.has(c)) cutEnlargeHints(c, skip);
+  }
 }
 
 function holdsBlock(el: Element): boolean {
