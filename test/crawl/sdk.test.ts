@@ -13,12 +13,18 @@ describe('crawl through the official JS SDK', () => {
   let s: TestServer;
   let site: Site;
   let fc: Firecrawl;
+  let slowServed = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
 
   before(async () => {
     s = await startTestServer();
     const big = (n: number) => `<html><body><h1>Big ${n}</h1><p>${String(n).repeat(4 * MiB)}</p></body></html>`;
+    // The first two slow pages answer; the rest wait until the crawl is cancelled, so that it
+    // is still scraping when the test looks, however slow the machine.
     const slow = async (_req: IncomingMessage, res: ServerResponse) => {
-      await sleep(200);
+      if (++slowServed > 2) await held;
+      else await sleep(200);
       res.writeHead(200, { 'content-type': 'text/html' }).end(page('slow').html);
     };
     site = await startSite({
@@ -32,6 +38,7 @@ describe('crawl through the official JS SDK', () => {
     fc = new Firecrawl({ apiKey: s.key, apiUrl: s.url });
   });
   after(async () => {
+    release();
     await s.close();
     await site.close();
   });
@@ -76,6 +83,7 @@ describe('crawl through the official JS SDK', () => {
     assert.equal(status.status, 'scraping');
     assert.ok(status.total >= status.completed);
     assert.equal(await fc.cancelCrawl(started.id), true);
+    release();
     const ended = await waitForCrawl(s, started.id);
     assert.equal(ended.status, 'cancelled');
     assert.equal((await fc.getActiveCrawls()).crawls.some((c) => c.id === started.id), false);
