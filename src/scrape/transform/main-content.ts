@@ -253,8 +253,7 @@ function chromeHolds(top: ParentNode, survey: Survey, weightOf: WeightOf): (el: 
   return (el) => isChrome(el) || hasAncestor(el, isChrome);
 }
 
-function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Element | undefined {
-  const inChrome = chromeHolds(top, survey, weightOf);
+function bestScored(survey: Survey, weightOf: WeightOf, inChrome: (el: Element) => boolean): Element | undefined {
   let best: Element | undefined;
   let bestScore = 0;
   for (const [el, score] of survey.scores) {
@@ -273,8 +272,9 @@ function bestScored(top: ParentNode, survey: Survey, weightOf: WeightOf): Elemen
 const SCORED_AT_LEAST = 500;
 
 function chooseRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): ParentNode {
-  const landmark = contentRoot(top, survey, weightOf);
-  const scored = bestScored(top, survey, weightOf);
+  const inChrome = chromeHolds(top, survey, weightOf);
+  const landmark = contentRoot(top, survey, weightOf, inChrome);
+  const scored = bestScored(survey, weightOf, inChrome);
   // No landmark, and no block holds most of the page: where the prose scores highest is
   // still the text when it is a good part of the page; the rest is many small boxes of
   // chrome (menus, teasers, a blurb about the site) that no rule took by itself.
@@ -291,7 +291,7 @@ function chooseRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): Parent
   return scored;
 }
 
-function contentRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): ParentNode {
+function contentRoot(top: ParentNode, survey: Survey, weightOf: WeightOf, inChrome: (el: Element) => boolean): ParentNode {
   const total = prose(weightOf(top));
   const substantial = (el: Element | undefined) => el && prose(weightOf(el)) >= 0.25 * total;
 
@@ -299,7 +299,6 @@ function contentRoot(top: ParentNode, survey: Survey, weightOf: WeightOf): Paren
   if (substantial(main)) return main!;
 
   // Articles inside chrome are its cards (a "related posts" box of teasers), not the page's.
-  const inChrome = chromeHolds(top, survey, weightOf);
   const articles = survey.articles.filter((a) => !inChrome(a));
   const article = largest(articles, weightOf);
   if (article && articles.length > 1) {

@@ -257,9 +257,8 @@ const FILED_LINE = /^(?:kategorien?|categor(?:y|ies|ie|ía|ías|ia|ias)|rubrik|r
 
 /**
  * A line that only credits a picture or a source ("Foto: dpa", "Quelle: …", "aja/PAP"), counts
- * a forum's readers, gives a reading
- * time ("5 min read") or the category the post was filed under ("Kategorie: News"), or is
- * made of such items.
+ * a forum's readers, gives a reading time ("5 min read") or the category the post was filed
+ * under ("Kategorie: News"), or is made of such items.
  */
 export function isAboutLine(line: string): boolean {
   return line.length > 0 && line.length <= 60 && (CREDIT_LINE.test(line) || READING_TIME.test(line) || FILED_LINE.test(line) || AGENCY_LINE.test(line) || SIGNATURE_LINE.test(line) || (ONLINE_LINE.test(line) && !endsSentence(line)) || isMetaLine(line));
