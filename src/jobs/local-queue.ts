@@ -1,9 +1,9 @@
-import type { ClaimedTask, FailOutcome, Lease, NewTask, TaskCounts, TaskStore, TeamLimits } from '../store/tasks.js';
+import type { ClaimedTask, FailOutcome, Lease, NewTask, PlanLimits, TaskCounts, TaskStore } from '../store/tasks.js';
 import type { Queue, QueueEvent } from './queue.js';
 
 export interface LocalQueueOptions {
   /** Tasks a team may have active at once: its plan's concurrency (§1.9). */
-  concurrencyOf: TeamLimits;
+  concurrencyOf: PlanLimits;
   /** Wait before the run after attempt number `attempt`; defaults to `retryDelayMs` below. */
   retryDelayMs?: (attempt: number) => number;
 }

@@ -81,9 +81,6 @@ export interface PlanLimits {
   ofPlan(plan: string | null): number | Promise<number>;
 }
 
-/** Each team's limit, read at every claim: by team, or by the team's plan (read with the claim). */
-export type TeamLimits = ((teamId: string) => number | Promise<number>) | PlanLimits;
-
 /** What became of a failed run: queued again, ended, or not ours any more. */
 export type FailOutcome = 'retrying' | 'failed' | 'cancelled' | 'lost';
 
@@ -104,7 +101,7 @@ export interface TaskStore {
    * `claim` for the teams with queued work, each within the limit `limits`
    * gives it now (its plan's concurrency), after taking back lapsed leases.
    */
-  claimWaiting(req: Omit<ClaimRequest, 'teamLimits'>, limits: TeamLimits): Promise<ClaimedTask[]>;
+  claimWaiting(req: Omit<ClaimRequest, 'teamLimits'>, limits: PlanLimits): Promise<ClaimedTask[]>;
   /**
    * Claims up to `max` due tasks within the team limits and their job's
    * `maxConcurrency`, taking one task per job in turn so that one large job

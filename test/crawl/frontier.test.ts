@@ -73,7 +73,7 @@ describe('crawl frontier store', () => {
       },
       close: async () => {},
     };
-    const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 100 });
+    const queue = new LocalQueue(store.tasks, { concurrencyOf: { ofPlan: () => 100 } });
     const worker = new Worker(queue, { concurrency: 8, pollMs: 20 });
     const fetcher = { fetch: () => Promise.reject(new Error('robots.txt and sitemaps are not read here')) };
     handleCrawlPages(worker, { store, queue, scraper, events: new LocalJobEvents(), fetcher, hostConcurrency: 1 });

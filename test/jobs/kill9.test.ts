@@ -38,7 +38,7 @@ test('kill -9 in the middle of a job: on restart every task completes, the inter
   try {
     const setup = createSqliteStore(dataDir);
     const job = await setup.jobs.create({ kind: 'batch_scrape', teamId: 't1', options: {} });
-    const queue = new LocalQueue(setup.tasks, { concurrencyOf: () => 2 });
+    const queue = new LocalQueue(setup.tasks, { concurrencyOf: { ofPlan: () => 2 } });
     const ids = await queue.enqueueMany(
       Array.from({ length: TASKS }, () => ({ kind: 'slow', teamId: 't1', jobId: job.id, payload: { ms: 150 } })),
     );

@@ -46,7 +46,6 @@ const backends: Backend[] = [
 for (const backend of backends) describe(`${backend.name} queue`, () => {
   let dir: string;
   let store: Store;
-  let limits: Record<string, number>;
   let queue: Queue;
   let closeQueue: () => Promise<void>;
   const claim = (max = 10, owner = 'w1', leaseMs = LEASE) => queue.claim({ owner, max, kinds: ['page'], leaseMs });
@@ -54,8 +53,9 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
   beforeEach(async () => {
     dir = tempDataDir();
     store = createSqliteStore(dir);
-    limits = {};
-    ({ queue, close: closeQueue } = await backend.make(store.tasks, { concurrencyOf: (team) => limits[team] ?? 100, retryDelayMs: () => 300 }));
+    // A team on plan "small" may run two tasks at once, any other team 100.
+    const concurrencyOf = { ofPlan: (plan: string | null) => (plan === 'small' ? 2 : 100) };
+    ({ queue, close: closeQueue } = await backend.make(store.tasks, { concurrencyOf, retryDelayMs: () => 300 }));
   });
   afterEach(async () => {
     await closeQueue();
@@ -140,15 +140,15 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
   });
 
   test('team concurrency 2: five tasks never run more than two at once, and other teams are not held up', async () => {
-    limits = { small: 2 };
-    for (let i = 0; i < 5; i++) await queue.enqueue({ kind: 'page', teamId: 'small', payload: i });
+    const small = (await store.teams.createTeam({ name: 'small', plan: 'small' })).id;
+    for (let i = 0; i < 5; i++) await queue.enqueue({ kind: 'page', teamId: small, payload: i });
     await queue.enqueue({ kind: 'page', teamId: 'other' });
 
     const first = await claim();
-    assert.equal(first.filter((c) => c.task.teamId === 'small').length, 2);
+    assert.equal(first.filter((c) => c.task.teamId === small).length, 2);
     assert.equal(first.filter((c) => c.task.teamId === 'other').length, 1);
 
-    const active = first.filter((c) => c.task.teamId === 'small');
+    const active = first.filter((c) => c.task.teamId === small);
     const done: unknown[] = [];
     let peak = active.length;
     while (active.length) {
@@ -157,7 +157,7 @@ for (const backend of backends) describe(`${backend.name} queue`, () => {
       done.push(c.task.payload);
       active.push(...(await claim()));
       peak = Math.max(peak, active.length);
-      assert.equal((await queue.counts('small')).active, active.length);
+      assert.equal((await queue.counts(small)).active, active.length);
     }
     assert.equal(peak, 2);
     assert.deepEqual(done, [0, 1, 2, 3, 4], 'first in, first out');

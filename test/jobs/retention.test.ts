@@ -20,7 +20,7 @@ describe('retention', () => {
   beforeEach(() => {
     dir = tempDataDir();
     store = createSqliteStore(dir, { jobRetentionMs: HOUR });
-    queue = new LocalQueue(store.tasks, { concurrencyOf: () => 10 });
+    queue = new LocalQueue(store.tasks, { concurrencyOf: { ofPlan: () => 10 } });
   });
   afterEach(async () => {
     await store.close();

@@ -24,7 +24,6 @@ describe('worker', () => {
   let dir: string;
   let store: Store;
   let queue: LocalQueue;
-  let limits: Record<string, number>;
   const workers: Worker[] = [];
   const startWorker = (opts: Partial<WorkerOptions> = {}) => {
     const w = new Worker(queue, { concurrency: 4, pollMs: 20, ...opts });
@@ -36,8 +35,8 @@ describe('worker', () => {
   beforeEach(() => {
     dir = tempDataDir();
     store = createSqliteStore(dir);
-    limits = {};
-    queue = new LocalQueue(store.tasks, { concurrencyOf: (t) => limits[t] ?? 100, retryDelayMs: () => 10 });
+    // A team on plan "capped" may run one task at once, any other team 100.
+    queue = new LocalQueue(store.tasks, { concurrencyOf: { ofPlan: (plan) => (plan === 'capped' ? 1 : 100) }, retryDelayMs: () => 10 });
   });
   afterEach(async () => {
     for (const w of workers.splice(0)) await w.stop(100);
@@ -57,23 +56,24 @@ describe('worker', () => {
   });
 
   test('never runs more than its concurrency, nor more than the team limit', async () => {
-    limits = { capped: 1 };
+    const capped = (await store.teams.createTeam({ name: 'capped', plan: 'capped' })).id;
+    const team = (id: string) => (id === capped ? 'capped' : id);
     let running = 0;
     const peak: Record<string, number> = { free: 0, capped: 0 };
     const now: Record<string, number> = { free: 0, capped: 0 };
     const w = startWorker({ concurrency: 2 });
     w.handle('slow', async (task) => {
       running++;
-      now[task.teamId]!++;
-      peak[task.teamId] = Math.max(peak[task.teamId]!, now[task.teamId]!);
+      now[team(task.teamId)]!++;
+      peak[team(task.teamId)] = Math.max(peak[team(task.teamId)]!, now[team(task.teamId)]!);
       assert.ok(running <= 2, 'worker concurrency exceeded');
       await sleep(15);
       running--;
-      now[task.teamId]!--;
+      now[team(task.teamId)]!--;
     });
     const ids = await queue.enqueueMany([
       ...Array.from({ length: 6 }, () => ({ kind: 'slow', teamId: 'free' })),
-      ...Array.from({ length: 3 }, () => ({ kind: 'slow', teamId: 'capped' })),
+      ...Array.from({ length: 3 }, () => ({ kind: 'slow', teamId: capped })),
     ]);
     w.start();
     await until('all completed', async () => (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'));

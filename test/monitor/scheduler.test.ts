@@ -43,7 +43,7 @@ async function addMonitor(store: Store, id: string, cron: string, nextRunAt: Dat
 
 function open(dir: string) {
   const store = createSqliteStore(dir);
-  const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 8 });
+  const queue = new LocalQueue(store.tasks, { concurrencyOf: { ofPlan: () => 8 } });
   const scheduler = (now: () => Date) => new MonitorScheduler({ store, queue }, { now });
   return { store, queue, scheduler };
 }

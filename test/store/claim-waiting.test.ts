@@ -14,51 +14,53 @@ for (const backend of await storeBackends()) {
   describe(`claims of the teams with queued work (${backend.name})`, { skip: backend.skip }, () => {
     let opened: OpenedBackend;
     let store: Store;
-    let limits: Record<string, number>;
-    let asked: string[];
-    const limitOf = (team: string) => {
-      asked.push(team);
-      return limits[team] ?? 100;
+    let asked: (string | null)[];
+    /** Tasks at once by plan; a team without a record may run 100. */
+    const byPlan: Record<string, number> = { one: 1, two: 2, three: 3 };
+    const limits = {
+      ofPlan: (plan: string | null) => {
+        asked.push(plan);
+        return plan === null ? 100 : byPlan[plan]!;
+      },
     };
+    const teamOn = async (plan: string) => (await store.teams.createTeam({ name: plan, plan })).id;
 
     beforeEach(async () => {
       opened = await backend.open();
       store = opened.store;
-      limits = {};
       asked = [];
     });
     afterEach(async () => {
       await opened.close();
     });
 
-    test("a team's limit is read at every claim: raising it lets more run at once", async () => {
-      await store.tasks.enqueue([1, 2, 3, 4].map((n) => ({ id: `t${n}`, kind: 'page', teamId: 'team-a' })));
-      limits['team-a'] = 1;
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 1);
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 0, 'the team is at its limit');
-      limits['team-a'] = 3;
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 2);
-      assert.equal((await store.tasks.counts('team-a')).active, 3);
+    test("a team's plan is read at every claim: a larger plan lets more run at once", async () => {
+      const a = await teamOn('one');
+      await store.tasks.enqueue([1, 2, 3, 4].map((n) => ({ id: `t${n}`, kind: 'page', teamId: a })));
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 1);
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 0, 'the team is at its limit');
+      await store.teams.setTeamPlan(a, 'three');
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 2);
+      assert.equal((await store.tasks.counts(a)).active, 3);
     });
 
     test('a team whose work arrives after a claim is served by the next one, within its own limit', async () => {
       await store.tasks.enqueue([{ id: 'a1', kind: 'page', teamId: 'team-a' }]);
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 1);
-      limits['team-b'] = 2;
-      await store.tasks.enqueue([1, 2, 3].map((n) => ({ id: `b${n}`, kind: 'page', teamId: 'team-b' })));
-      const got = await store.tasks.claimWaiting(req(), limitOf);
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 1);
+      const b = await teamOn('two');
+      await store.tasks.enqueue([1, 2, 3].map((n) => ({ id: `b${n}`, kind: 'page', teamId: b })));
+      const got = await store.tasks.claimWaiting(req(), limits);
       assert.deepEqual(got.map((c) => c.task.id).sort(), ['b1', 'b2']);
     });
 
-    test('only the limits of teams with queued work are read', async () => {
-      await store.tasks.enqueue([{ id: 'a1', kind: 'page', teamId: 'team-a' }, { id: 'b1', kind: 'page', teamId: 'team-b' }]);
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 2);
-      await store.tasks.enqueue([{ id: 'c1', kind: 'page', teamId: 'team-c' }]);
-      await store.tasks.claimWaiting(req(), limitOf);
+    test('only the plans of teams with queued work are read', async () => {
+      const [a, b, c] = [await teamOn('one'), await teamOn('two'), await teamOn('three')];
+      await store.tasks.enqueue([{ id: 'a1', kind: 'page', teamId: a }, { id: 'b1', kind: 'page', teamId: b }]);
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 2);
       asked = [];
-      await store.tasks.enqueue([{ id: 'c2', kind: 'page', teamId: 'team-c' }]);
-      assert.equal((await store.tasks.claimWaiting(req(), limitOf)).length, 1);
-      assert.deepEqual([...new Set(asked)], ['team-c'], 'teams with nothing queued are not looked up');
+      await store.tasks.enqueue([{ id: 'c1', kind: 'page', teamId: c }]);
+      assert.equal((await store.tasks.claimWaiting(req(), limits)).length, 1);
+      assert.deepEqual([...new Set(asked)], ['three'], 'the plans of teams with nothing queued are not looked up');
     });
 
     test("limits by plan: a team's plan is read at every claim, a team without a record gets the limit of none", async () => {
@@ -77,10 +79,10 @@ for (const backend of await storeBackends()) {
 
     test('a lapsed lease is taken back by the next claim, which runs the task again', async () => {
       await store.tasks.enqueue([{ id: 'lapse', kind: 'page', teamId: 'team-a' }]);
-      const [first] = await store.tasks.claimWaiting(req(10, 1), limitOf);
+      const [first] = await store.tasks.claimWaiting(req(10, 1), limits);
       assert.ok(first);
       await new Promise((r) => setTimeout(r, 20));
-      const [again, ...more] = await store.tasks.claimWaiting(req(), limitOf);
+      const [again, ...more] = await store.tasks.claimWaiting(req(), limits);
       assert.equal(more.length, 0);
       assert.equal(again?.task.id, 'lapse');
       assert.equal(again?.task.attempts, 2);

@@ -85,7 +85,7 @@ for (const backend of await storeBackends()) describe(`job results store (${back
     assert.equal(await store.results.addError(jobId, { taskId: 'p1', url: 'https://a.test/1', code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out' }), true);
     assert.equal(await store.results.addError(jobId, { taskId: 'p1', url: 'https://a.test/1', error: 'again' }), false);
 
-    const queue = new LocalQueue(store.tasks, { concurrencyOf: () => 10 });
+    const queue = new LocalQueue(store.tasks, { concurrencyOf: { ofPlan: () => 10 } });
     await queue.enqueueMany([
       { id: 'p2', kind: 'page', teamId: 't1', jobId, payload: { url: 'https://a.test/2' }, maxAttempts: 1 },
       { id: 'other', kind: 'other', teamId: 't1', jobId, payload: {}, maxAttempts: 1 },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toTask, type TaskRow } from '../rows/tasks.js';
-import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, PlanLimits, TaskStore, TeamLimits } from '../tasks.js';
+import type { ClaimRequest, ClaimedTask, FailOutcome, Lease, PlanLimits, TaskStore } from '../tasks.js';
 import type { Sql } from './sql.js';
 
 /** The oldest due task of one (team, job) group. */
@@ -257,17 +257,14 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   const waitingAtLastClaim = new Set<string>();
   /** Calls again after taking back lapsed leases or reading a new team's limit; a few times at most. */
   const CLAIM_CALLS = 4;
-  const claimDue = async (req: Omit<ClaimRequest, 'teamLimits'>, limits: TeamLimits) => {
+  const claimDue = async (req: Omit<ClaimRequest, 'teamLimits'>, limits: PlanLimits) => {
     for (let call = 1; call <= CLAIM_CALLS; call++) {
       const teams = rotated([...waitingAtLastClaim]);
-      // By plan, PostgreSQL reads the teams' plans in the claim's statement (migration 020).
-      const limitsArg =
-        typeof limits === 'function'
-          ? givenLimits(await Promise.all(teams.map(async (t) => [t, await limits(t)] as [string, number])))
-          : {
-              sql: 'trawl_plan_limits(?::text[], ?::json, ?::int)',
-              args: [teams, JSON.stringify(Object.fromEntries(metOf(limits).plans)), metOf(limits).noTeam],
-            };
+      // PostgreSQL reads the teams' plans in the claim's statement (migration 020).
+      const limitsArg = {
+        sql: 'trawl_plan_limits(?::text[], ?::json, ?::int)',
+        args: [teams, JSON.stringify(Object.fromEntries(metOf(limits).plans)), metOf(limits).noTeam],
+      };
       const rows = await callClaim('trawl_claim_due', req, limitsArg);
       let again = false;
       for (const row of rows) {
@@ -276,7 +273,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         const r = row as unknown as { team_id: string; state: 'idle' | 'unlimited' | 'lapsed' };
         if (r.state === 'idle') waitingAtLastClaim.delete(r.team_id);
         if (r.state === 'unlimited') waitingAtLastClaim.add(r.team_id);
-        if (r.state === 'unlimited' && typeof limits !== 'function') await meetPlan(limits, r.team_id);
+        if (r.state === 'unlimited') await meetPlan(limits, r.team_id);
         if (r.state === 'lapsed') await requeueExpired();
         again ||= r.state !== 'idle';
       }
@@ -404,10 +401,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     claim,
     async claimWaiting(req, limits) {
       if (rowLocks) return claimDue(req, limits);
-      const limitOf =
-        typeof limits === 'function'
-          ? limits
-          : async (teamId: string) => limits.ofPlan((await sql.one<{ plan: string }>('SELECT plan FROM teams WHERE id = ?', [teamId]))?.plan ?? null);
+      const limitOf = async (teamId: string) => limits.ofPlan((await sql.one<{ plan: string }>('SELECT plan FROM teams WHERE id = ?', [teamId]))?.plan ?? null);
       await requeueExpired();
       // One index probe per team, all in one statement.
       const teams = (await sql.all<{ team_id: string }>(WAITING_TEAMS)).map((r) => r.team_id);

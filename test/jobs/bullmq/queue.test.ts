@@ -33,7 +33,7 @@ describe('BullMQ queue across processes', () => {
       bus,
       redisUrl: url,
       log,
-      concurrencyOf: () => opts.teamLimit ?? 100,
+      concurrencyOf: { ofPlan: () => opts.teamLimit ?? 100 },
       retryDelayMs: () => opts.retryDelayMs ?? 50,
       sweepMs: opts.sweepMs ?? 60_000,
     });
