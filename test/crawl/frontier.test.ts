@@ -14,7 +14,9 @@ import { Worker } from '../../src/jobs/worker.js';
 import type { Scraper } from '../../src/scrape/scraper.js';
 import type { Store } from '../../src/store/store.js';
 import { createSqliteStore } from '../../src/store/sqlite/index.js';
-import { tempDataDir } from '../helpers/server.js';
+import { startSite } from '../fixtures/site.js';
+import { startTestServer, tempDataDir } from '../helpers/server.js';
+import { crawl, page } from './helpers.js';
 
 const START = 'https://site.test/';
 const entry = (key: string, depth = 1) => ({ key, url: `https://e.com/${key}`, depth });
@@ -96,6 +98,40 @@ describe('crawl frontier store', () => {
     }
     const recorded = (await store.results.page(job.id, { skip: 0, maxBytes: 1e6 })).documents.map((d) => JSON.parse(d).markdown).sort();
     assert.deepEqual(recorded, ['/', '/a', '/b']);
+  });
+});
+
+describe("a crawl page's host allowance, through the real scrape pipeline", () => {
+  test('is free again once the response is in: the next page is requested before the first is stored', { timeout: 60_000 }, async () => {
+    // One request at a time to the host. The start page links to /a and /b; /a is only
+    // stored once the site has been asked for /b, which must not wait for /a to be stored.
+    const s = await startTestServer({ TRAWL_CRAWL_HOST_CONCURRENCY: '1' });
+    let requestedB!: () => void;
+    const bRequested = new Promise<void>((resolve) => (requestedB = resolve));
+    const site = await startSite({
+      '/': page('Home', ['/a', '/b']),
+      '/a': page('A'),
+      '/b': (_req, res) => {
+        requestedB();
+        res.setHeader('content-type', 'text/html');
+        res.end(page('B').html);
+      },
+    });
+    // The pipeline's own store, held for /a: its response is in, its page not yet stored.
+    const scrapes = s.trawl.store.scrapes;
+    const save = scrapes.save.bind(scrapes);
+    scrapes.save = async (record) => {
+      if (new URL(record.url).pathname === '/a') await bRequested;
+      return save(record);
+    };
+    try {
+      const { done, paths } = await crawl(s, { url: site.url('/'), sitemap: 'skip' });
+      assert.equal(done.status, 'completed');
+      assert.deepEqual(paths, ['/', '/a', '/b']);
+    } finally {
+      await s.close();
+      await site.close();
+    }
   });
 });
 
