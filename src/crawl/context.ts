@@ -1,7 +1,8 @@
 import type { JobRef } from '../jobs/events.js';
 import type { Store } from '../store/store.js';
 import type { CrawlSettings } from './job.js';
-import { CrawlRules } from './rules.js';
+import { CrawlRules, type Verdict } from './rules.js';
+import { normalizeUrl } from './url.js';
 
 /** What every page of a crawl needs, read and compiled once per crawl rather than per page. */
 export interface CrawlContext {
@@ -12,6 +13,8 @@ export interface CrawlContext {
   delayMs: number;
   /** What this process learnt of the crawl's frontier (see Admitted). */
   admitted: Admitted;
+  /** The links this process has read for the crawl (see ReadLinks). */
+  links: ReadLinks;
 }
 
 /** Keys remembered per crawl at most: a very large crawl asks the store about the rest. */
@@ -39,6 +42,36 @@ export class Admitted {
   remember(parent: string, keys: readonly string[], full: boolean): void {
     for (const key of keys) if (this.parents.size < MAX_REMEMBERED) this.parents.set(key, parent);
     if (full) this.full = true;
+  }
+}
+
+/** A link as the crawl reads it: its normalised URL, its key and where it stands. */
+export interface ReadLink {
+  href: string;
+  key: string;
+  verdict: Verdict;
+}
+
+/**
+ * Links already read for a crawl, by their text. Most links of a site are on many of its
+ * pages (navigation, related pages), and reading one (parsing, the crawl's rules, its key)
+ * cost more of a page's main thread than finding it here. Only absolute http(s) texts are
+ * kept: no base changes what they read as.
+ */
+export class ReadLinks {
+  private readonly read = new Map<string, ReadLink | null>();
+
+  constructor(private readonly rules: CrawlRules) {}
+
+  /** `href` read against `base`; null when it is no http(s) URL. */
+  of(href: string, base: string | undefined): ReadLink | null {
+    const absolute = href.startsWith('https://') || href.startsWith('http://');
+    let link = absolute ? this.read.get(href) : undefined;
+    if (link !== undefined) return link;
+    const url = normalizeUrl(href, base);
+    link = url && { href: url.href, key: this.rules.key(url), verdict: this.rules.verdict(url) };
+    if (absolute && this.read.size < MAX_REMEMBERED) this.read.set(href, link);
+    return link;
   }
 }
 
@@ -71,11 +104,13 @@ export class CrawlContexts {
     if (!job) throw new Error(`Crawl ${jobId} does not exist`);
     const settings = job.options;
     const delay = settings.options.delay;
+    const rules = new CrawlRules(settings.url, settings.options);
     return {
       ref: { id: job.id, kind: job.kind, teamId: job.teamId },
       settings,
-      rules: new CrawlRules(settings.url, settings.options),
+      rules,
       admitted: new Admitted(),
+      links: new ReadLinks(rules),
       delayMs: delay !== undefined ? Math.round(delay * 1000) : ((await this.store.crawls.delayMs(jobId)) ?? 0),
     };
   }

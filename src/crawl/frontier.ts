@@ -3,7 +3,6 @@ import type { Store } from '../store/store.js';
 import type { CrawlContext } from './context.js';
 import { CRAWL_PAGE, type CrawlPagePayload, pageTaskId } from './job.js';
 import type { RobotsCache } from './robots-cache.js';
-import { normalizeUrl } from './url.js';
 
 export interface FoundUrl {
   href: string;
@@ -34,32 +33,30 @@ export async function admitUrls(
   base: string | undefined,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const { rules, settings, ref, admitted } = ctx;
+  const { settings, ref, admitted, links } = ctx;
   const { ignoreRobotsTxt, robotsUserAgent, limit } = settings.options;
   const candidates = [];
   const blocked: string[] = [];
   const homepages = new Map<string, string>();
   const seen = new Set<string>();
   for (const { href, depth } of found) {
-    const url = normalizeUrl(href, base);
-    if (!url) continue;
-    const verdict = rules.verdict(url);
-    if (verdict === 'skip') continue;
-    const key = rules.key(url);
+    const link = links.of(href, base);
+    if (!link || link.verdict === 'skip') continue;
+    const { key, verdict } = link;
     if (seen.has(key)) continue;
     seen.add(key);
     // Admitted by another task already (the store would skip it): neither robots.txt nor the store is asked.
     const parentOf = admitted.parentOf(key);
     if (parentOf !== undefined && parentOf !== parent) continue;
     if (verdict === 'external-homepage') {
-      homepages.set(key, url.href);
+      homepages.set(key, link.href);
       continue;
     }
-    if (!ignoreRobotsTxt && !(await deps.robots.get(url, robotsUserAgent, signal)).isAllowed(url.href)) {
-      blocked.push(url.href);
+    if (!ignoreRobotsTxt && !(await deps.robots.get(new URL(link.href), robotsUserAgent, signal)).isAllowed(link.href)) {
+      blocked.push(link.href);
       continue;
     }
-    candidates.push({ key, url: url.href, depth });
+    candidates.push({ key, url: link.href, depth });
   }
 
   if (!candidates.length && !blocked.length && !homepages.size) return admitted.full;
