@@ -23,6 +23,13 @@ interface LimitsArg {
   args: unknown[];
 }
 
+/**
+ * Starts a PostgreSQL statement that each connection prepares once under a
+ * name (src/store/postgres/database.ts): the claim and completion calls, made
+ * for every batch of tasks, are then neither parsed nor planned again.
+ */
+const PREPARED = '-- prepared\n';
+
 const ORPHANED = 'The process running this task stopped';
 const LEASE_EXPIRED = 'The worker running this task stopped renewing its lease';
 /**
@@ -152,7 +159,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     completing = [];
     const now = Date.now();
     const args = [batch.map((b) => b.lease.taskId), batch.map((b) => b.lease.token), batch.map((b) => b.text), iso(now), iso(now + retentionMs)];
-    withDeadlockRetry(() => sql.all<{ id: string }>('SELECT id FROM trawl_complete(?::text[], ?::text[], ?::text[], ?, ?)', args))
+    withDeadlockRetry(() => sql.all<{ id: string }>(`${PREPARED}SELECT id FROM trawl_complete(?::text[], ?::text[], ?::text[], ?, ?)`, args))
       .then((rows) => {
         const ids = new Set(rows.map((r) => r.id));
         for (const b of batch) b.done(ids.has(b.lease.taskId));
@@ -217,7 +224,7 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
   const callClaim = (fn: 'trawl_claim' | 'trawl_claim_due', req: Omit<ClaimRequest, 'teamLimits'>, limits: LimitsArg) => {
     const now = new Date();
     const args = [...limits.args, now.toISOString(), req.kinds, req.max, req.owner, iso(now.getTime() + req.leaseMs)];
-    return withDeadlockRetry(() => sql.all<TaskRow>(`SELECT * FROM ${fn}(${limits.sql}, ?, ?::text[], ?, ?, ?)`, args));
+    return withDeadlockRetry(() => sql.all<TaskRow>(`${PREPARED}SELECT * FROM ${fn}(${limits.sql}, ?, ?::text[], ?, ?, ?)`, args));
   };
   /** The claim functions' first argument, the teams' limits, as given. */
   const givenLimits = (limits: [string, number][]): LimitsArg => ({
