@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { createPostgresStore } from '../../src/store/postgres/index.js';
 import type { Store } from '../../src/store/store.js';
 import type { ClaimedTask } from '../../src/store/tasks.js';
@@ -91,6 +92,31 @@ describe('claims of several processes on one PostgreSQL database', { skip: pgSer
       }
     } finally {
       for (const s of stores) await s.close();
+      await db.drop();
+    }
+  });
+
+  test('a claim passes over a team at its limit and waits for a team with room that another process is claiming for', async () => {
+    const db = await freshDatabase(pgServer!);
+    const store = await createPostgresStore(db.url);
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await store.tasks.enqueue([1, 2, 3].map((n) => ({ id: `full${n}`, kind: 'page', teamId: 'full' })));
+      await store.tasks.enqueue([1, 2, 3].map((n) => ({ id: `room${n}`, kind: 'page', teamId: 'room' })));
+      const req = { owner: 'test', kinds: ['page'], leaseMs: 60_000 };
+      assert.equal((await store.tasks.claim({ ...req, max: 1, teamLimits: new Map([['full', 1]]) })).length, 1);
+      // Another process is in the middle of a claim for "room": it holds the team's claim lock.
+      await other.query('BEGIN');
+      await other.query(`SELECT pg_advisory_xact_lock(hashtextextended('claim:room', 0))`);
+      const claiming = store.tasks.claim({ ...req, max: 10, teamLimits: new Map([['full', 1], ['room', 2]]) });
+      await sleep(100);
+      await other.query('COMMIT');
+      const got = await claiming;
+      assert.deepEqual(got.map((c) => c.task.id).sort(), ['room1', 'room2'], 'the tasks of the team with room, within its limit');
+    } finally {
+      await other.end();
+      await store.close();
       await db.drop();
     }
   });
