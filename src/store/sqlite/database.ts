@@ -3,10 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { Dialect, Sql } from '../sql/sql.js';
+import type { Checkpointer } from './checkpointer.js';
 
 export type Db = Database.Database;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export const AUTOCHECKPOINT_FRAMES = 10_000;
 
 /**
  * Opens (creating when needed) the SQLite database under the data directory.
@@ -23,7 +26,8 @@ export function openDatabase(dataDir: string): Db {
   // same index pages each commit; a checkpoint copies each page once however often the WAL
   // holds it, so 10 times the window copies far less per page (a crawl's commit time about
   // halved) for a WAL of up to ~40 MB on disk. Crash safety is the WAL's, not the checkpoint's.
-  db.pragma('wal_autocheckpoint = 10000');
+  // A store owning the data directory checkpoints on a thread instead (checkpointer.ts).
+  db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_FRAMES}`);
   // Every commit walks the page cache's hash table (pcache1TruncateUnsafe), whose size follows
   // the cache: at better-sqlite3's 16 MB that walk was ~2% of a crawl's main thread, at 4 MB
   // ~0.5%, for ~0.4% more in reads of pages the cache no longer holds (from the OS's cache),
@@ -121,15 +125,18 @@ let body: Promise<void> | null = null;
 /** Arrays bind as JSON text, which `json_each` reads (Dialect.inList). */
 const bind = (params: readonly unknown[]) => params.map((p) => (Array.isArray(p) ? JSON.stringify(p) : p));
 
-/** What a statement outside a transaction waits for: a body, or a batch it cannot join. */
-const blocker = (db: Db, reading: boolean): Promise<void> | null =>
-  body ?? (batch && (reading || batch.db !== db) ? batch.done : null);
+/**
+ * What a statement outside a transaction waits for: a body, a batch it cannot join, or
+ * (a write) the WAL being made ready to start over (checkpointer.ts).
+ */
+const blocker = (db: Db, reading: boolean, checkpointer?: Checkpointer): Promise<void> | null =>
+  body ?? (batch && (reading || batch.db !== db) ? batch.done : reading ? null : (checkpointer?.hold ?? null));
 
 /**
  * The SQL interface over better-sqlite3. Statements are prepared once and kept
  * by their text: the crawl path runs the same few thousands of times.
  */
-export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
+export function sqliteSql(db: Db, checkpointer?: Checkpointer): Sql & { close(): Promise<void> } {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let s = statements.get(sql);
@@ -154,7 +161,10 @@ export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
     }
     batch = null;
     try {
-      if (b.error === undefined) commit.run();
+      if (b.error === undefined) {
+        commit.run();
+        checkpointer?.committed();
+      }
     } catch (err) {
       b.error = err;
     }
@@ -229,7 +239,7 @@ export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
       return prepare(sql).get(...bind(params ?? [])) as R | undefined;
     },
     async run(sql, params) {
-      for (let w = blocker(db, false); w; w = blocker(db, false)) await w;
+      for (let w = blocker(db, false, checkpointer); w; w = blocker(db, false, checkpointer)) await w;
       const b = joinBatch();
       let changes: number;
       try {
@@ -241,7 +251,7 @@ export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
       return committed(b, changes);
     },
     async tx(fn, opts) {
-      for (let w = blocker(db, !!opts?.snapshot); w; w = blocker(db, !!opts?.snapshot)) await w;
+      for (let w = blocker(db, !!opts?.snapshot, checkpointer); w; w = blocker(db, !!opts?.snapshot, checkpointer)) await w;
       if (opts?.snapshot) {
         return exclusive(async () => {
           begin.run();
@@ -271,6 +281,7 @@ export function sqliteSql(db: Db): Sql & { close(): Promise<void> } {
     },
     async close() {
       for (let w = blocker(db, true); w; w = blocker(db, true)) await w;
+      await checkpointer?.close();
       db.close();
     },
   };

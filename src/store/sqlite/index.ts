@@ -1,5 +1,6 @@
 import { createSqlStore } from '../sql/store.js';
 import type { Store } from '../store.js';
+import { startCheckpointer } from './checkpointer.js';
 import { openDatabase, sqliteSql } from './database.js';
 import { acquireDataDirLock } from './lock.js';
 import { createSqlitePageStore } from './pages.js';
@@ -28,7 +29,8 @@ export function createSqliteStore(dataDir: string, opts: SqliteStoreOptions = {}
     throw err;
   }
   const opened = db;
-  const sql = sqliteSql(opened);
+  // A process sharing the database for a moment (the keys CLI) leaves the WAL to the server's.
+  const sql = sqliteSql(opened, opts.exclusive === false ? undefined : startCheckpointer(opened));
   return createSqlStore(sql, {
     kind: 'sqlite',
     jobRetentionMs: opts.jobRetentionMs ?? 24 * 3600_000,
