@@ -92,7 +92,7 @@ const dialect: Dialect = {
 
 /**
  * Group commit. Writes are gathered into one SQLite transaction, the batch,
- * committed once the event loop has run what is ready now (setImmediate):
+ * committed once the event loop has run what is ready now, and one turn more:
  * the pages of a crawl in flight write at about the same moments, and one
  * commit for all of them costs what one commit for each did not. A write (or
  * a transaction) answers only once its batch is committed, so what a caller
@@ -178,7 +178,10 @@ export function sqliteSql(db: Db, checkpointer?: Checkpointer): Sql & { close():
     let end!: () => void;
     const b: Batch = { db, done: new Promise((resolve) => (end = resolve)), end, due: false };
     batch = b;
-    setImmediate(() => commitBatch(b));
+    // Not at the end of this turn but of the next: the I/O that turn polls (responses, the
+    // transform threads' pages) writes into the same batch. In 9 pairs of warm crawls in turns
+    // (load 2.9-6): median pages/s 642 -> 718, main thread a page 0.70 -> 0.67 ms.
+    setImmediate(() => setImmediate(() => commitBatch(b)));
     return b;
   };
   /** Answers `value` once `b` is committed, or its failure. */
