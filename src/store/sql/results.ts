@@ -41,10 +41,18 @@ export function createJobResultStore(sql: Sql): JobResultStore {
       });
     },
     async outcome(taskId) {
-      const doc = await sql.one<{ document: string }>('SELECT document FROM job_documents WHERE task_id = ?', [taskId]);
-      if (doc) return { document: JSON.parse(doc.document) } as TaskOutcome;
-      const error = await sql.one<JobPageError>(`SELECT ${ERROR_COLUMNS} FROM job_errors WHERE task_id = ?`, [taskId]);
-      return error ? { error } : null;
+      // One statement, as every page of a job asks before it runs: its Document, or else its error.
+      const rows = await sql.all<{ document: string | null } & JobPageError>(
+        `SELECT document, NULL AS id, NULL AS url, NULL AS code, NULL AS error, NULL AS timestamp FROM job_documents WHERE task_id = ?
+         UNION ALL
+         SELECT NULL, ${ERROR_COLUMNS} FROM job_errors WHERE task_id = ?`,
+        [taskId, taskId],
+      );
+      const doc = rows.find((r) => r.document !== null);
+      if (doc) return { document: JSON.parse(doc.document!) } as TaskOutcome;
+      if (!rows.length) return null;
+      const { document: _, ...error } = rows[0]!;
+      return { error };
     },
     async page(jobId, { skip, limit, maxBytes }) {
       // One snapshot: the count must not include a document the page missed,
