@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AUTOCHECKPOINT_FRAMES, type Db } from './database.js';
+import type Database from 'better-sqlite3';
 
 /** The WAL's length in 4 KB frames (~33 MB) from which it is checkpointed and started over. */
 const START_FRAMES = 8_000;
@@ -59,8 +59,10 @@ export interface Checkpointer {
  * Checkpoints `db` (open in WAL mode) from a worker thread once its WAL is `startFrames`
  * long, in place of the connection's own checkpoints; should the thread die, those again.
  */
-export function startCheckpointer(db: Db, startFrames = START_FRAMES): Checkpointer {
+export function startCheckpointer(db: Database.Database, startFrames = START_FRAMES): Checkpointer {
   const file = db.name;
+  // What the connection checkpoints at by itself, given back should the thread die.
+  const ownFrames = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma('wal_autocheckpoint = 0');
   // The WAL's length, read where SQLite keeps it: mxFrame, at byte 16 of the wal-index
   // header in the -shm file, in the machine's byte order (sqlite.org/walformat.html).
@@ -115,7 +117,7 @@ export function startCheckpointer(db: Db, startFrames = START_FRAMES): Checkpoin
   const died = () => {
     if (stopped) return;
     stop();
-    db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_FRAMES}`);
+    db.pragma(`wal_autocheckpoint = ${ownFrames}`);
   };
   const start = () => {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');

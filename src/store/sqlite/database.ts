@@ -9,7 +9,7 @@ export type Db = Database.Database;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export const AUTOCHECKPOINT_FRAMES = 10_000;
+const AUTOCHECKPOINT_FRAMES = 10_000;
 
 /**
  * Opens (creating when needed) the SQLite database under the data directory.
