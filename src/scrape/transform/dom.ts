@@ -138,6 +138,16 @@ export function textOf(node: ChildNode | ParentNode): string {
   return out;
 }
 
+/** The text `node` shows: without its non-content elements and those in `skip` (left out of the output). */
+export function shownText(node: ParentNode, skip: ReadonlySet<Element>): string {
+  let out = '';
+  for (const c of node.children) {
+    if (isText(c)) out += c.data;
+    else if (isElement(c) && !isNonContent(c) && !skip.has(c)) out += shownText(c, skip);
+  }
+  return out;
+}
+
 export function headOf(doc: Document): Element | undefined {
   return topLevel(doc, 'head');
 }

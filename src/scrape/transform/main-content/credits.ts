@@ -4,7 +4,7 @@
 // caption is the article's. A line that is only a credit goes whole (markers.ts); here the
 // credit is cut from the end of a caption's text and the caption stays; so is the reading
 // time from the end of a by-line.
-import { type ChildNode, type Element, isElement, isNonContent, isText, type ParentNode } from '../dom.js';
+import { type ChildNode, type Element, isElement, isNonContent, isText, type ParentNode, shownText } from '../dom.js';
 import type { WeightOf } from './weight.js';
 
 // Words that say what follows is a credit, when a colon or the copyright sign follows them.
@@ -100,10 +100,10 @@ export function cutCredits({ root, weightOf, skip }: Credits): void {
         continue;
       }
       if (w === 0) continue;
-      let text = visibleText(el, skip);
+      let text = shownText(el, skip);
       if (MAY_ENLARGE.test(text)) {
         cutEnlargeHints(el, skip);
-        text = visibleText(el, skip);
+        text = shownText(el, skip);
       }
       if (MAY_CREDIT.test(text.length > TAIL ? text.slice(-TAIL) : text)) cutCredit(el, text, skip);
     }
@@ -125,15 +125,6 @@ function holdsBlock(el: Element): boolean {
 }
 
 // The text of an element as the output shows it: no scripts, nothing left out.
-function visibleText(el: Element, skip: ReadonlySet<Element>): string {
-  let out = '';
-  for (const c of el.children) {
-    if (isText(c)) out += c.data;
-    else if (isElement(c) && !isNonContent(c) && !skip.has(c)) out += visibleText(c, skip);
-  }
-  return out;
-}
-
 // Cuts the credit at the end of a caption's text: the text nodes from where it starts are
 // shortened or emptied, the elements after it left out.
 function cutCredit(el: Element, text: string, skip: Set<Element>): void {

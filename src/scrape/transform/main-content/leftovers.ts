@@ -1,7 +1,7 @@
 // What is left of a box once its chrome went: the label over a sidebar's lists of links
 // ("Fakten, Hintergründe, Dossiers", "Meistgelesene News"), the author's name over a share
 // bar. A few words that named what is gone name nothing now.
-import { type Element, isElement, isNonContent, isText, type ParentNode } from '../dom.js';
+import { type Element, isElement, isNonContent, isText, type ParentNode, shownText } from '../dom.js';
 import { BLOCKS, HEADINGS } from './cards.js';
 import type { WeightOf } from './weight.js';
 
@@ -87,17 +87,8 @@ function sectionWent(heading: Element, skip: Set<Element>, weightOf: WeightOf): 
 function nothingShownAfter(heading: Element, root: ParentNode, skip: Set<Element>): boolean {
   for (let node: ParentNode | null = heading; node && node !== root; node = node.parent) {
     for (let n = (node as Element).next; n; n = n.next) {
-      if (isText(n) ? n.data.trim() !== '' : isElement(n) && !isNonContent(n) && !skip.has(n) && shown(n, skip) > 0) return false;
+      if (isText(n) ? n.data.trim() !== '' : isElement(n) && !isNonContent(n) && !skip.has(n) && shownText(n, skip).trim() !== '') return false;
     }
   }
   return true;
-}
-
-function shown(node: ParentNode, skip: Set<Element>): number {
-  let n = 0;
-  for (const c of node.children) {
-    if (isText(c)) n += c.data.trim().length;
-    else if (isElement(c) && !isNonContent(c) && !skip.has(c)) n += shown(c, skip);
-  }
-  return n;
 }
