@@ -5,6 +5,7 @@
 // credit is cut from the end of a caption's text and the caption stays; so is the reading
 // time from the end of a by-line.
 import { type ChildNode, type Element, isElement, isNonContent, isText, type ParentNode, shownText } from '../dom.js';
+import { collapseWhiteSpace } from './markers.js';
 import type { WeightOf } from './weight.js';
 
 // Words that say what follows is a credit, when a colon or the copyright sign follows them.
@@ -129,7 +130,7 @@ function holdsBlock(el: Element): boolean {
 // shortened or emptied, the elements after it left out.
 function cutCredit(el: Element, text: string, skip: Set<Element>): void {
   // The patterns read the text with its white space collapsed, as the output shows it.
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = collapseWhiteSpace(text).trim();
   const from = Math.max(0, line.length - TAIL);
   const tail = line.slice(from);
   let m: RegExpExecArray | null = null;
