@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { LedgerEntry, LedgerStore, MonthlyUsage } from '../ledger.js';
 import type { Sql } from './sql.js';
 
@@ -10,10 +10,25 @@ interface MonthRow {
   tokens: number;
 }
 
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of milliseconds, then random bits. Every page of a crawl is
+ * charged, and a random id lands each new row on another leaf of the primary key's index,
+ * one more page a commit writes to the WAL; ids in time order append to the index's last leaf.
+ */
+function timeOrderedId(now: number): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function createLedgerStore(sql: Sql): LedgerStore {
   return {
     async record(input) {
-      const entry: LedgerEntry = { ...input, id: randomUUID(), createdAt: input.createdAt ?? new Date().toISOString() };
+      const now = Date.now();
+      const entry: LedgerEntry = { ...input, id: timeOrderedId(now), createdAt: input.createdAt ?? new Date(now).toISOString() };
       await sql.run(
         `INSERT INTO ledger (id, team_id, api_key_id, credits, tokens, kind, job_id, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
