@@ -14,12 +14,17 @@ export function createJobResultStore(sql: Sql): JobResultStore {
         // Pages of one job finish on several processes at once: each takes the
         // next seq in turn, so the sequence stays without gaps or collisions.
         await c.lock(`job_documents:${jobId}`);
+        // The job's totals go on with the row: they are read from its last document (031).
         // The WHERE makes SQLite read ON CONFLICT as an upsert clause, not a join constraint.
+        const credits = document.metadata.creditsUsed ?? 0;
         const added = await c.run(
-          `INSERT INTO job_documents (job_id, seq, task_id, document, bytes, credits_used, created_at)
-           SELECT ?, coalesce(max(seq) + 1, 0), ?, ?, ?, ?, ? FROM job_documents WHERE job_id = ?
+          `INSERT INTO job_documents (job_id, seq, task_id, document, bytes, credits_used, credits_total, created_at)
+           SELECT ?, coalesce(last.seq + 1, 0), ?, ?, ?, ?, coalesce(last.credits_total, 0) + ?, ?
+             FROM (SELECT 1 AS one) one
+             LEFT JOIN (SELECT seq, credits_total FROM job_documents WHERE job_id = ? ORDER BY seq DESC LIMIT 1) last ON true
+            WHERE true
            ON CONFLICT (task_id) DO NOTHING`,
-          [jobId, taskId, json, Buffer.byteLength(json), document.metadata.creditsUsed ?? 0, new Date().toISOString(), jobId],
+          [jobId, taskId, json, Buffer.byteLength(json), credits, credits, new Date().toISOString(), jobId],
         );
         return added === 1;
       });
@@ -80,11 +85,12 @@ export function createJobResultStore(sql: Sql): JobResultStore {
             if (rows.length < n) break;
             left -= rows.length;
           }
-          const totals = await c.one<{ documents: number; credits_used: number }>(
-            'SELECT documents, credits_used FROM job_result_totals WHERE job_id = ?',
+          // seq counts from 0 without gaps, so the last document's is the count less one.
+          const last = await c.one<{ seq: number; credits_total: number }>(
+            'SELECT seq, credits_total FROM job_documents WHERE job_id = ? ORDER BY seq DESC LIMIT 1',
             [jobId],
           );
-          return { documents, documentCount: totals?.documents ?? 0, creditsUsed: totals?.credits_used ?? 0 };
+          return { documents, documentCount: last ? last.seq + 1 : 0, creditsUsed: last?.credits_total ?? 0 };
         },
         { snapshot: true },
       );
