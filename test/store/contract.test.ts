@@ -47,6 +47,21 @@ for (const backend of await storeBackends()) {
       await opened.close();
     });
 
+    test('a team setting written after it was read reads back as written, each time', async () => {
+      const { id: team } = await store.teams.createTeam({ name: 'settings', plan: 'free' });
+      const { id: otherTeam } = await store.teams.createTeam({ name: 'other', plan: 'free' });
+      assert.equal(await store.teamSettings.get(team, 'threatProtection'), null);
+      await store.teamSettings.put(team, 'threatProtection', { blacklist: ['a.test'] }, new Date());
+      assert.deepEqual(await store.teamSettings.get(team, 'threatProtection'), { blacklist: ['a.test'] });
+      const [read] = await Promise.all([
+        store.teamSettings.get(team, 'threatProtection'),
+        store.teamSettings.put(team, 'threatProtection', { blacklist: [] }, new Date()),
+      ]);
+      assert.ok(read !== null, 'a read beside a write answers one of the two values');
+      assert.deepEqual(await store.teamSettings.get(team, 'threatProtection'), { blacklist: [] });
+      assert.equal(await store.teamSettings.get(otherTeam, 'threatProtection'), null, 'other teams are untouched');
+    });
+
     test('two processes claiming at once never hand out one task twice, and stay within the team limit', async () => {
       const other = await opened.another();
       const job = await store.jobs.create({ kind: 'crawl', teamId: 'team-a', options: {} });

@@ -41,7 +41,7 @@ export function createSqlStore(sql: Sql, parts: SqlStoreParts): Store {
     crawls: createCrawlStore(sql),
     scrapes: createScrapeStore(sql),
     artifacts: createArtifactStore(sql),
-    webhooks: createWebhookOutbox(sql),
+    webhooks: createWebhookOutbox(sql, { exclusive: parts.exclusive }),
     pages: parts.pages,
     changes: createChangeStore(sql),
     monitors: createMonitorStore(sql),
@@ -50,7 +50,7 @@ export function createSqlStore(sql: Sql, parts: SqlStoreParts): Store {
     agents: createAgentStore(sql),
     activity: createActivityStore(sql),
     feedback: createFeedbackStore(sql),
-    teamSettings: createTeamSettingStore(sql),
+    teamSettings: createTeamSettingStore(sql, { exclusive: parts.exclusive }),
     agentThreads: createAgentThreadStore(sql),
     close: parts.close,
   };

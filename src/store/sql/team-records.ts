@@ -12,6 +12,7 @@ import {
   toFeedback,
 } from '../rows/team-records.js';
 import type { TeamSettingStore } from '../team-settings.js';
+import { readCache } from './read-cache.js';
 import type { Sql } from './sql.js';
 
 export function createActivityStore(sql: Sql): ActivityStore {
@@ -68,17 +69,29 @@ export function createFeedbackStore(sql: Sql): FeedbackStore {
   };
 }
 
-export function createTeamSettingStore(sql: Sql): TeamSettingStore {
+/**
+ * `exclusive`: every scrape reads its team's threat protection, a read statement a
+ * crawled page, so a store that alone writes its database reads settings from memory
+ * after the first time. Several processes (PostgreSQL) read the row each time, so that
+ * a PUT applies at once on every one of them.
+ */
+export function createTeamSettingStore(sql: Sql, opts: { exclusive: boolean }): TeamSettingStore {
+  const cache = readCache<string | null>(opts.exclusive);
   return {
     async get<T>(teamId: string, name: string) {
-      const row = await sql.one<{ value: string }>('SELECT value FROM team_settings WHERE team_id = ? AND name = ?', [teamId, name]);
-      return row ? (JSON.parse(row.value) as T) : null;
+      const value = await cache.read(`${teamId}\n${name}`, async () => {
+        const row = await sql.one<{ value: string }>('SELECT value FROM team_settings WHERE team_id = ? AND name = ?', [teamId, name]);
+        return row?.value ?? null;
+      });
+      return value === null ? null : (JSON.parse(value) as T);
     },
     async put(teamId, name, value, now) {
-      await sql.run(
-        `INSERT INTO team_settings (team_id, name, value, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (team_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-        [teamId, name, JSON.stringify(value), now.toISOString()],
+      await cache.write(`${teamId}\n${name}`, () =>
+        sql.run(
+          `INSERT INTO team_settings (team_id, name, value, updated_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (team_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+          [teamId, name, JSON.stringify(value), now.toISOString()],
+        ),
       );
     },
   };

@@ -1,18 +1,30 @@
 import { toDelivery, type DeliveryRow } from '../rows/webhooks.js';
 import type { EndedJob, WebhookOutbox, WebhookSubscription } from '../webhooks.js';
+import { readCache } from './read-cache.js';
 import type { Sql } from './sql.js';
 
-export function createWebhookOutbox(sql: Sql): WebhookOutbox {
+/**
+ * `exclusive`: the dispatcher reads a job's subscription at each of its events, a read
+ * statement a crawled page, so a store that alone writes its database reads it from
+ * memory after the first time (see readCache).
+ */
+export function createWebhookOutbox(sql: Sql, opts: { exclusive: boolean }): WebhookOutbox {
+  const configs = readCache<string | null>(opts.exclusive);
   return {
     async subscribe(jobId, subscription) {
-      await sql.run('INSERT INTO webhook_subscriptions (job_id, config) VALUES (?, ?) ON CONFLICT (job_id) DO NOTHING', [
-        jobId,
-        JSON.stringify(subscription),
-      ]);
+      await configs.write(jobId, () =>
+        sql.run('INSERT INTO webhook_subscriptions (job_id, config) VALUES (?, ?) ON CONFLICT (job_id) DO NOTHING', [
+          jobId,
+          JSON.stringify(subscription),
+        ]),
+      );
     },
     async subscription(jobId) {
-      const r = await sql.one<{ config: string }>('SELECT config FROM webhook_subscriptions WHERE job_id = ?', [jobId]);
-      return r ? (JSON.parse(r.config) as WebhookSubscription) : null;
+      const config = await configs.read(jobId, async () => {
+        const r = await sql.one<{ config: string }>('SELECT config FROM webhook_subscriptions WHERE job_id = ?', [jobId]);
+        return r?.config ?? null;
+      });
+      return config === null ? null : (JSON.parse(config) as WebhookSubscription);
     },
     async record(e) {
       return sql.tx(async (c) => {
