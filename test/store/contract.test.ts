@@ -317,6 +317,12 @@ for (const backend of await storeBackends()) {
       assert.equal((await store.pages.search({ ...query, required: [['gadgets']] })).length, 2, 'words match their stem');
       await page('t1', '/maps', 'Maps', 'Now with webhooks.');
       assert.equal((await store.pages.search({ ...query, required: [['webhooks']] })).length, 3, 'an upsert replaces the page in the index');
+      assert.deepEqual((await store.pages.search({ ...query, required: [['quickly']] })).map((h) => h.url), [], 'the old text is gone');
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await page('t1', '/maps', 'Maps', 'Now with webhooks.', later);
+      const again = await store.pages.search({ ...query, required: [['now', 'with', 'webhooks']] });
+      assert.deepEqual(again.map((h) => [h.url, h.fetchedAt]), [['https://docs.example.com/maps', later]], 'fetched again unchanged: found, newly dated');
+      assert.match(again[0]!.snippet, /Now with webhooks/);
       assert.equal((await store.pages.search({ ...query, required: [] })).length, 5, 'no words: every page of the team');
     });
   });
