@@ -55,6 +55,8 @@ interface Figures {
   /** CPU milliseconds a task, by kind of process (null when /proc cannot tell, e.g. PostgreSQL on another machine). */
   workerMs: number | null;
   pgMs: number | null;
+  /** PostgreSQL's shared buffers read (cache hits or not) a task: what it did, whatever else the machine runs. */
+  buffers: number;
   redisMs: number | null;
   /** Tasks a claim took, on average, and claims that took none a claim that took some. */
   perClaim: number;
@@ -110,7 +112,10 @@ async function run(processes: number): Promise<Figures> {
     // minute of such changes); this database is seconds old. Without them the plans the
     // workers' connections keep were made for an empty table: some sessions read every
     // queued task of a job through tasks_job to claim a few (seen with auto_explain).
-    await client.query('ANALYZE tasks, jobs');
+    // Autovacuum likewise clears the finished work of the warm-up, whose index entries
+    // every claim's probes would otherwise pass: 2,000 tasks a process, so 4 processes
+    // would carry 4 times the 1 process's (~250 buffers a waiting-teams probe, ~30 at 1).
+    await client.query('VACUUM (ANALYZE) tasks, jobs');
     // Each worker answers SIGUSR1 with the claims and tasks it took since last asked.
     const taken = { claims: 0, tasks: 0, empty: 0 };
     const ask = () =>
@@ -135,6 +140,11 @@ async function run(processes: number): Promise<Figures> {
     // The clock starts once the flip is committed, when the work becomes claimable:
     // rewriting every queued row is the same serial cost however many processes claim.
     await client.query(`UPDATE tasks SET kind = 'bench' WHERE kind = 'paused'`);
+    // A backend reports its buffers at most once a second: the flip's now, the workers' within a second of the end.
+    await client.query('SELECT pg_stat_force_next_flush()');
+    const buffersRead = async () =>
+      Number((await client.query<{ n: string }>('SELECT blks_hit + blks_read AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n);
+    const buffers0 = await buffersRead();
     // PostgreSQL's backends serving the workers: those of the start from their CPU then,
     // those a pool opens during the run from nothing; one a pool closes keeps its last reading.
     const pgStart = new Map<number, number>();
@@ -166,6 +176,8 @@ async function run(processes: number): Promise<Figures> {
     const r1 = redis === null ? null : cpuSeconds(redis);
     await ask();
     await readBackends();
+    await new Promise((r) => setTimeout(r, 1500));
+    const buffers = (await buffersRead()) - buffers0;
     await client.end();
     let pgSecs = 0;
     for (const [pid, s] of pgLast) pgSecs += s - pgStart.get(pid)!;
@@ -174,6 +186,7 @@ async function run(processes: number): Promise<Figures> {
       rate: TASKS / secs,
       workerMs: perTask(w0, w1),
       pgMs: onThisMachine ? (pgSecs * 1000) / TASKS : null,
+      buffers: buffers / TASKS,
       redisMs: perTask(r0, r1),
       perClaim: taken.tasks / taken.claims,
       emptyPerClaim: taken.empty / taken.claims,
@@ -204,7 +217,7 @@ if (!pgUrl || !redisUrl) {
       const f = await run(n);
       figures.get(n)!.push(f);
       console.log(
-        `round ${round}, ${n} process${n > 1 ? 'es' : ''}: ${f.rate.toFixed(0)} tasks/s; CPU a task: PostgreSQL ${ms(f.pgMs)}, workers ${ms(f.workerMs)}, Redis ${ms(f.redisMs)}; ${f.perClaim.toFixed(0)} tasks a claim, ${f.emptyPerClaim.toFixed(1)} empty claims a claim; load ${f.load.toFixed(1)}`,
+        `round ${round}, ${n} process${n > 1 ? 'es' : ''}: ${f.rate.toFixed(0)} tasks/s; CPU a task: PostgreSQL ${ms(f.pgMs)}, workers ${ms(f.workerMs)}, Redis ${ms(f.redisMs)}; PostgreSQL buffers a task ${f.buffers.toFixed(1)}; ${f.perClaim.toFixed(0)} tasks a claim, ${f.emptyPerClaim.toFixed(1)} empty claims a claim; load ${f.load.toFixed(1)}`,
       );
     }
     const last = (n: number) => figures.get(n)!.at(-1)!.rate;
@@ -219,7 +232,7 @@ if (!pgUrl || !redisUrl) {
     console.log(
       `${n} worker process${n > 1 ? 'es' : ''}: ${rate.toFixed(0)} claims+completions/s (median of ${ROUNDS}); CPU a task: PostgreSQL ${ms(cpu[0]!)}, workers ${ms(cpu[1]!)}, Redis ${ms(cpu[2]!)}` +
         (total === null ? '' : `, ${ms(total)} in all (${((total * rate) / 1000).toFixed(2)} cores busy)`) +
-        `; ${median(fs.map((f) => f.perClaim)).toFixed(0)} tasks a claim`,
+        `; PostgreSQL buffers a task ${median(fs.map((f) => f.buffers)).toFixed(1)}; ${median(fs.map((f) => f.perClaim)).toFixed(0)} tasks a claim`,
     );
   }
   // Two cores run the workers, PostgreSQL and Redis alike: what else runs shifts every figure.
