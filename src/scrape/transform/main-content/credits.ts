@@ -125,7 +125,6 @@ function holdsBlock(el: Element): boolean {
   return false;
 }
 
-// The text of an element as the output shows it: no scripts, nothing left out.
 // Cuts the credit at the end of a caption's text: the text nodes from where it starts are
 // shortened or emptied, the elements after it left out.
 function cutCredit(el: Element, text: string, skip: Set<Element>): void {

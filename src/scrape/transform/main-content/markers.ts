@@ -320,10 +320,10 @@ const SUPPORT =
  */
 export function invitesToSubscribe(lower: string): boolean {
   return (
-    (mayMatch(lower, SUBSCRIBE_WORDS) && SUBSCRIBE.test(lower)) ||
-    (mayMatch(lower, FOLLOW_WORDS) && FOLLOW.test(lower)) ||
-    (mayMatch(lower, APP_WORDS) && APP.test(lower)) ||
-    (mayMatch(lower, SUPPORT_WORDS) && SUPPORT.test(lower))
+    (SUBSCRIBE_WORDS.test(lower) && SUBSCRIBE.test(lower)) ||
+    (FOLLOW_WORDS.test(lower) && FOLLOW.test(lower)) ||
+    (APP_WORDS.test(lower) && APP.test(lower)) ||
+    (SUPPORT_WORDS.test(lower) && SUPPORT.test(lower))
   );
 }
 
@@ -344,17 +344,13 @@ function anyOf(words: readonly string[]): RegExp {
   return new RegExp(words.map(escape).join('|'));
 }
 
-function mayMatch(lower: string, words: RegExp): boolean {
-  return words.test(lower);
-}
-
 // A note that the page's links earn the publisher a commission.
 const AFFILIATE =
   /\baffiliate[- ]?links?\b|\bpartner-?links\b|\b(?:erhalten|erhält|bekommen|bekommt)\b[^.!?]{0,60}\bprovision\b|\b(?:receive|earn|get)s? (?:a )?(?:small )?commission\b|\benlaces de afiliados?\b|\bliens? (?:d'|d’)?affili/iu;
 
 /** A short note, lower-cased, that the page's links are affiliate links ("anzeige, enthält affiliate links"). */
 function disclosesAffiliateLinks(lower: string): boolean {
-  return mayMatch(lower, AFFILIATE_WORDS) && AFFILIATE.test(lower);
+  return AFFILIATE_WORDS.test(lower) && AFFILIATE.test(lower);
 }
 
 // What the publisher says about every article rather than this one: that it is not liable,
@@ -365,7 +361,7 @@ const DISCLAIMER_WORDS = anyOf(['meinung', 'notwendigerweise', 'unbedingt', 'nec
 
 /** A note, lower-cased, that the publisher is not liable, that the author's view is not its own, or of its licence. */
 function disclaims(lower: string): boolean {
-  return mayMatch(lower, DISCLAIMER_WORDS) && DISCLAIMER.test(lower);
+  return DISCLAIMER_WORDS.test(lower) && DISCLAIMER.test(lower);
 }
 
 /**
