@@ -51,14 +51,16 @@ export function transformHtml(input: TransformInput): TransformOutput {
     if (formats.has('markdown')) markdown = markdownOf(content, base, input);
   }
 
-  return {
-    ...(markdown !== undefined && { markdown }),
-    ...(html !== undefined && { html }),
-    ...(formats.has('rawHtml') && { rawHtml: input.html }),
-    ...(links && { links }),
-    ...(images && { images }),
-    metadata,
-  };
+  // Keys set one by one, in this order (a document's JSON keeps it): spreading an object for
+  // each built and copied one a key.
+  const out: TransformOutput = {} as TransformOutput;
+  if (markdown !== undefined) out.markdown = markdown;
+  if (html !== undefined) out.html = html;
+  if (formats.has('rawHtml')) out.rawHtml = input.html;
+  if (links) out.links = links;
+  if (images) out.images = images;
+  out.metadata = metadata;
+  return out;
 }
 
 // Markdown of a whole HTML document (no main-content filtering), for engines that produce

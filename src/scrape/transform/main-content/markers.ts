@@ -195,8 +195,23 @@ const AD_LEAD = /^(?:anzeige|werbung|advertisement|sponsored|publicidad|publicit
  * an advertisement's line opened by its label (a sentence that starts with the word stays).
  */
 export function isChromeLabel(line: string): boolean {
-  const t = line.replace(/[\s:.!?…»›>|-]+$/u, '').replace(/^[\s«‹<|-]+/u, '');
+  const t = trimLabel(line);
   return (t.length > 0 && t.length <= 40 && CHROME_LABEL.has(t)) || (AD_LEAD.test(t) && !endsSentence(line));
+}
+
+// What a label may end or start with around its words ("Teilen:", "» Weiterlesen").
+const LABEL_END_MARK = /[\s:.!?…»›>|-]/u;
+const LABEL_END = /[\s:.!?…»›>|-]+$/u;
+const LABEL_START_MARK = /[\s«‹<|-]/u;
+const LABEL_START = /^[\s«‹<|-]+/u;
+
+// The label without its marks. Most lines have none: a search of the whole line for a run
+// at its end only when its last character may end one (it ran on every short line).
+function trimLabel(line: string): string {
+  let t = line;
+  if (t !== '' && LABEL_END_MARK.test(t[t.length - 1]!)) t = t.replace(LABEL_END, '');
+  if (t !== '' && LABEL_START_MARK.test(t[0]!)) t = t.replace(LABEL_START, '');
+  return t;
 }
 
 // Links back to where the reader came from: the overview, the list, the previous page.
@@ -320,10 +335,11 @@ const SUPPORT =
  */
 export function invitesToSubscribe(lower: string): boolean {
   return (
-    (SUBSCRIBE_WORDS.test(lower) && SUBSCRIBE.test(lower)) ||
+    INVITE_WORDS.test(lower) &&
+    ((SUBSCRIBE_WORDS.test(lower) && SUBSCRIBE.test(lower)) ||
     (FOLLOW_WORDS.test(lower) && FOLLOW.test(lower)) ||
     (APP_WORDS.test(lower) && APP.test(lower)) ||
-    (SUPPORT_WORDS.test(lower) && SUPPORT.test(lower))
+    (SUPPORT_WORDS.test(lower) && SUPPORT.test(lower)))
   );
 }
 
@@ -338,6 +354,8 @@ const FOLLOW_WORDS = anyOf(['follow', 'gue', 'ganos', 'nos siga', 'folg', 'suive
 const APP_WORDS = anyOf(['app', 'android', 'google play']);
 const SUPPORT_WORDS = anyOf(['support', 'apoya', 'hazte', 'become a', 'unterstützen', 'soutenez']);
 const AFFILIATE_WORDS = anyOf(['affili', 'afiliad', 'partner', 'provision', 'commission']);
+// All four lists of an invitation in one search: most texts hold none of their words.
+const INVITE_WORDS = new RegExp([SUBSCRIBE_WORDS, FOLLOW_WORDS, APP_WORDS, SUPPORT_WORDS].map((r) => r.source).join('|'));
 
 /** A search for any of these strings, as written (no flags: case and all). */
 function anyOf(words: readonly string[]): RegExp {
@@ -369,5 +387,7 @@ function disclaims(lower: string): boolean {
  * the reader to subscribe or follow, discloses affiliate links, or disclaims.
  */
 export function publisherSpeaks(lower: string): boolean {
-  return invitesToSubscribe(lower) || disclosesAffiliateLinks(lower) || disclaims(lower);
+  return PUBLISHER_WORDS.test(lower) && (invitesToSubscribe(lower) || disclosesAffiliateLinks(lower) || disclaims(lower));
 }
+// Every list of words above in one search: it runs on every short paragraph.
+const PUBLISHER_WORDS = new RegExp([INVITE_WORDS, AFFILIATE_WORDS, DISCLAIMER_WORDS].map((r) => r.source).join('|'));
