@@ -103,10 +103,14 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
         WHERE id = ?`,
       [state, result, error, now.toISOString(), row.id],
     );
-    if (row.job_id === null) return;
-    if (state === 'completed') await c.run('UPDATE jobs SET completed = completed + 1 WHERE id = ?', [row.job_id]);
-    if (state === 'failed') await c.run('UPDATE jobs SET failed = failed + 1 WHERE id = ?', [row.job_id]);
-    await settle(c, row.job_id, now);
+    await counted(c, row.job_id, state, now);
+  };
+  /** The job's side of a task's end: its counters, and the job's own end with its last task. */
+  const counted = async (c: Sql, jobId: string | null, state: End, now: Date) => {
+    if (jobId === null) return;
+    if (state === 'completed') await c.run('UPDATE jobs SET completed = completed + 1 WHERE id = ?', [jobId]);
+    if (state === 'failed') await c.run('UPDATE jobs SET failed = failed + 1 WHERE id = ?', [jobId]);
+    await settle(c, jobId, now);
   };
 
   /** A run that ended without its worker saying how: it counts as an attempt. */
@@ -429,10 +433,17 @@ export function createTaskStore(sql: Sql, retentionMs: number, opts: { exclusive
     async complete(lease, result) {
       const text = result === undefined ? null : (JSON.stringify(result) ?? null);
       if (rowLocks) return completeInBatch(lease, text);
+      // The lease checked and the task ended in one statement: a crawl completes a task a page,
+      // and reading the whole row first (payload and all) cost as much as the update.
       return sql.tx(async (c) => {
-        const row = await leased(c, lease);
+        const now = new Date();
+        const row = await c.one<{ job_id: string | null }>(
+          `UPDATE tasks SET state = 'completed', result = ?, error = NULL, finished_at = ?, lease_token = NULL, lease_expires_at = NULL
+            WHERE id = ? AND lease_token = ? AND state = 'active' RETURNING job_id`,
+          [text, now.toISOString(), lease.taskId, lease.token],
+        );
         if (!row) return false;
-        await finish(c, row, 'completed', text, null, new Date());
+        await counted(c, row.job_id, 'completed', now);
         return true;
       });
     },
