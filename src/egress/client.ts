@@ -83,30 +83,192 @@ const DECODERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress(),
 };
 
-interface Opened {
+interface Opened<Body extends Readable | Buffer> {
   head: EgressResponseHead;
-  /** The decoded body, not yet capped. */
-  source: Readable;
+  /** The decoded body: a stream not yet capped, or gathered whole (and capped) for fetch(). */
+  source: Body;
   maxBytes: number;
   abort: Abort;
-  /** Idempotent: stops the timer, detaches from the caller's signal, frees the connection. */
-  release(): void;
 }
 
 /**
+ * A request's abort signal, with what aborts it: its deadline and the caller's signal.
  * undici accepts any emitter with `aborted`, `reason` and an 'abort' event as a request
  * signal; measured at ~4 µs of CPU per request against ~24 µs for an AbortController.
+ * Methods rather than closures made per request: under tsx each named closure costs a
+ * defineProperty (~0.4 µs).
  */
 class Abort extends EventEmitter {
   aborted = false;
   reason: EgressError | undefined;
+  /** The response body, freed on release. */
+  body: Dispatcher.ResponseData['body'] | undefined;
+  private released = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    timeoutMs: number,
+    private readonly callerSignal: AbortSignal | undefined,
+  ) {
+    super();
+    this.timer = setTimeout(timedOut, timeoutMs, this, timeoutMs);
+    // A stream body nobody reads must not keep the process alive until the deadline.
+    this.timer.unref();
+    if (callerSignal?.aborted) this.handleEvent();
+    else callerSignal?.addEventListener('abort', this, { once: true });
+  }
+
+  /** Aborts the request gathered by a Gather: it has no listener on this emitter. */
+  cancel: ((reason: Error) => void) | undefined;
 
   abort(reason: EgressError): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
     this.emit('abort');
+    this.cancel?.(reason);
   }
+
+  /** The caller's signal aborted (an EventTarget calls a listener object's handleEvent). */
+  handleEvent(): void {
+    this.abort(new EgressError('EGRESS_ABORTED', 'request aborted by caller', { cause: this.callerSignal?.reason }));
+  }
+
+  /** Idempotent: stops the timer, detaches from the caller's signal, frees the connection. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    clearTimeout(this.timer);
+    this.callerSignal?.removeEventListener('abort', this);
+    const body = this.body;
+    if (body && !body.readableEnded) {
+      // undici reports the cut-off as an 'error' on the body; nobody is reading it any more.
+      body.on('error', () => undefined);
+      body.destroy();
+    }
+  }
+}
+
+function timedOut(abort: Abort, timeoutMs: number): void {
+  abort.abort(new EgressError('EGRESS_TIMEOUT', `request timed out after ${timeoutMs} ms`));
+}
+
+type RawHeaders = Dispatcher.ResponseData['headers'];
+
+interface Gathered {
+  statusCode: number;
+  headers: RawHeaders;
+  /** Undefined when the body was only drained (a redirect being followed). */
+  body: Buffer | undefined;
+  /** The body was decoded: `content-encoding` and `content-length` no longer describe it. */
+  decoded: boolean;
+}
+
+/**
+ * One exchange of fetch(), its body gathered whole by a dispatch handler: ~18 µs of CPU a
+ * request less than undici's request() and the body stream it makes (measured on loopback).
+ * Same rules as open()'s: a followed redirect's body is drained so the connection goes back to
+ * the pool, a declared length over the cap is refused before its body is read, and an
+ * encoded body goes through the decoders as it comes, so the cap holds on what it decodes to.
+ */
+class Gather implements Dispatcher.DispatchHandler {
+  private statusCode = 0;
+  private headers: RawHeaders = {};
+  private mode: 'drain' | 'keep' | 'decode' = 'keep';
+  private chunks: Buffer[] = [];
+  private total = 0;
+  private bridge: Readable | undefined;
+  private decodedBody: Promise<Buffer> | undefined;
+  readonly done: Promise<Gathered>;
+  private settle!: (value: Gathered | Promise<Gathered>) => void;
+  private fail!: (err: unknown) => void;
+
+  constructor(
+    private readonly abort: Abort,
+    private readonly follows: boolean,
+    private readonly method: string,
+    private readonly maxBytes: number,
+    private readonly url: string,
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.fail = reject;
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.abort.reason) controller.abort(this.abort.reason);
+    else this.abort.cancel = (reason) => controller.abort(reason);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: RawHeaders): void {
+    if (statusCode < 200) return;
+    this.statusCode = statusCode;
+    this.headers = headers;
+    if (this.follows && REDIRECT_STATUSES.has(statusCode) && locationOf(headers)) {
+      this.mode = 'drain';
+      return;
+    }
+    const hasBody = this.method !== 'HEAD' && statusCode !== 204 && statusCode !== 304;
+    if (!hasBody) return;
+    const flat = responseHeaders(headers);
+    const decoders = decodersFor(flat);
+    if (decoders) {
+      this.mode = 'decode';
+      const bridge = new Readable({ read: () => controller.resume() });
+      this.bridge = bridge;
+      pipeline([bridge, ...decoders], () => undefined);
+      this.decodedBody = collect(decoders[decoders.length - 1]!, this.maxBytes, this.url);
+      this.decodedBody.catch((err: unknown) => controller.abort(err as Error));
+    } else if (Number(flat['content-length']) > this.maxBytes) {
+      // Refused on the declared length, before a byte of it is read.
+      controller.abort(tooLarge(this.maxBytes, this.url));
+    }
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.total += chunk.length;
+    if (this.mode === 'drain') {
+      // As undici's dump(): past this much, the connection is given up rather than the body read.
+      if (this.total > DRAIN_LIMIT) {
+        this.onResponseEnd();
+        controller.abort(new Error('redirect body left unread'));
+      }
+      return;
+    }
+    if (this.mode === 'decode') {
+      if (!this.bridge!.push(chunk)) controller.pause();
+      return;
+    }
+    if (this.total > this.maxBytes) controller.abort(tooLarge(this.maxBytes, this.url));
+    else this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.abort.cancel = undefined;
+    const { statusCode, headers, chunks, total } = this;
+    if (this.mode === 'decode') {
+      this.bridge!.push(null);
+      this.settle(this.decodedBody!.then((body) => ({ statusCode, headers, body, decoded: true })));
+      return;
+    }
+    const body = this.mode === 'drain' ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+    this.settle({ statusCode, headers, body, decoded: false });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    this.abort.cancel = undefined;
+    this.bridge?.destroy(err);
+    this.fail(err);
+  }
+}
+
+/** Most of a redirect's body read to keep its connection, as undici's dump() does. */
+const DRAIN_LIMIT = 128 * 1024;
+
+function locationOf(headers: RawHeaders): string | undefined {
+  const raw = headers.location;
+  return Array.isArray(raw) ? raw[0] : raw;
 }
 
 function parseUrl(input: string | URL): URL {
@@ -240,7 +402,10 @@ export function createEgress(options: EgressOptions = {}): Egress {
     }
   }
 
-  async function open(input: string | URL, init: EgressRequestInit): Promise<Opened> {
+  /** `whole`: the body is gathered (fetch) rather than streamed. */
+  function open(input: string | URL, init: EgressRequestInit, whole: true): Promise<Opened<Buffer>>;
+  function open(input: string | URL, init: EgressRequestInit, whole: false): Promise<Opened<Readable>>;
+  async function open(input: string | URL, init: EgressRequestInit, whole: boolean): Promise<Opened<Buffer | Readable>> {
     let url = parseUrl(input);
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
     const maxBytes = init.maxBytes ?? defaultMaxBytes;
@@ -251,31 +416,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
         ? (insecureAgent ??= makeAgent(false))
         : agent;
 
-    const abort = new Abort();
-    const timer = setTimeout(
-      () => abort.abort(new EgressError('EGRESS_TIMEOUT', `request timed out after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    // A stream body nobody reads must not keep the process alive until the deadline.
-    timer.unref();
-    const onCallerAbort = (): void =>
-      abort.abort(new EgressError('EGRESS_ABORTED', 'request aborted by caller', { cause: init.signal?.reason }));
-    if (init.signal?.aborted) onCallerAbort();
-    else init.signal?.addEventListener('abort', onCallerAbort, { once: true });
-
-    let body: Dispatcher.ResponseData['body'] | undefined;
-    let released = false;
-    const release = (): void => {
-      if (released) return;
-      released = true;
-      clearTimeout(timer);
-      init.signal?.removeEventListener('abort', onCallerAbort);
-      if (body && !body.readableEnded) {
-        // undici reports the cut-off as an 'error' on the body; nobody is reading it any more.
-        body.on('error', () => undefined);
-        body.destroy();
-      }
-    };
+    const abort = new Abort(timeoutMs, init.signal);
 
     try {
       let method = (init.method ?? 'GET').toUpperCase();
@@ -284,41 +425,61 @@ export function createEgress(options: EgressOptions = {}): Egress {
       // Meant for the target, it would reach the proxy instead (and undici refuses it there).
       if (init.proxy) delete headers['proxy-authorization'];
       const redirects: string[] = [];
+      /** The URL a followed redirect leads to, with the method, body and headers to send there. */
+      const redirect = (status: number, location: string): URL => {
+        if (redirects.length >= maxRedirects) {
+          throw new EgressError('EGRESS_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects`, {
+            url: url.href,
+          });
+        }
+        const next = resolveLocation(location, url);
+        // Same rewrites as the fetch standard, so sites see what a browser would send.
+        if ((status === 303 && method !== 'HEAD') || (status <= 302 && method === 'POST')) {
+          method = 'GET';
+          payload = undefined;
+          for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) {
+            delete headers[name];
+          }
+        }
+        if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+        redirects.push(url.href);
+        return next;
+      };
       for (;;) {
         precheck(url);
         if (init.proxy) await checkProxiedTarget(url.hostname, policy, resolve);
         if (abort.reason) throw abort.reason;
-        const res = await dispatcher.request({
+        const follows = init.redirect !== 'manual';
+        const request = {
           origin: url.origin,
           path: url.pathname + url.search,
           method: method as Dispatcher.HttpMethod,
           headers,
           body: payload ?? null,
-          signal: abort,
-        });
-        body = res.body;
-        const rawLocation = res.headers.location;
-        const location = Array.isArray(rawLocation) ? rawLocation[0] : rawLocation;
-        if (init.redirect !== 'manual' && REDIRECT_STATUSES.has(res.statusCode) && location) {
+        };
+        if (whole) {
+          const gather = new Gather(abort, follows, method, maxBytes, url.href);
+          dispatcher.dispatch(request, gather);
+          const res = await gather.done;
+          const location = locationOf(res.headers);
+          if (follows && REDIRECT_STATUSES.has(res.statusCode) && location) {
+            url = redirect(res.statusCode, location);
+            continue;
+          }
+          const head: EgressResponseHead = { status: res.statusCode, headers: responseHeaders(res.headers), url: url.href, redirects };
+          if (res.decoded) {
+            delete head.headers['content-encoding'];
+            delete head.headers['content-length'];
+          }
+          return { head, source: res.body ?? Buffer.alloc(0), maxBytes, abort };
+        }
+        const res = await dispatcher.request({ ...request, signal: abort });
+        abort.body = res.body;
+        const location = locationOf(res.headers);
+        if (follows && REDIRECT_STATUSES.has(res.statusCode) && location) {
           // Drained, not destroyed, so the connection goes back to the pool.
           await res.body.dump().catch(() => undefined);
-          if (redirects.length >= maxRedirects) {
-            throw new EgressError('EGRESS_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects`, {
-              url: url.href,
-            });
-          }
-          const next = resolveLocation(location, url);
-          // Same rewrites as the fetch standard, so sites see what a browser would send.
-          if ((res.statusCode === 303 && method !== 'HEAD') || (res.statusCode <= 302 && method === 'POST')) {
-            method = 'GET';
-            payload = undefined;
-            for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language']) {
-              delete headers[name];
-            }
-          }
-          if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
-          redirects.push(url.href);
-          url = next;
+          url = redirect(res.statusCode, location);
           continue;
         }
 
@@ -340,10 +501,10 @@ export function createEgress(options: EgressOptions = {}): Egress {
           // Refused on the declared length, before a byte of it is read.
           throw tooLarge(maxBytes, url.href);
         }
-        return { head, source, maxBytes, abort, release };
+        return { head, source, maxBytes, abort };
       }
     } catch (err) {
-      release();
+      abort.release();
       const error = failure(err, url.href, abort);
       // Through a proxy every socket we open goes to the proxy, so a failed connect is the
       // proxy's. Its address stays out of the message, which reaches API callers.
@@ -359,18 +520,13 @@ export function createEgress(options: EgressOptions = {}): Egress {
 
   return {
     async fetch(url, init = {}) {
-      const opened = await open(url, init);
-      try {
-        return { ...opened.head, body: await collect(opened.source, opened.maxBytes, opened.head.url) };
-      } catch (err) {
-        throw failure(err, opened.head.url, opened.abort);
-      } finally {
-        opened.release();
-      }
+      const opened = await open(url, init, true);
+      opened.abort.release();
+      return { ...opened.head, body: opened.source };
     },
 
     async stream(url, init = {}) {
-      const opened = await open(url, init);
+      const opened = await open(url, init, false);
       async function* guarded(): AsyncGenerator<Buffer> {
         try {
           yield* capped(opened.source, opened.maxBytes, opened.head.url);
@@ -380,7 +536,7 @@ export function createEgress(options: EgressOptions = {}): Egress {
       }
       const body = Readable.from(guarded(), { objectMode: false });
       // 'close' also fires when the consumer destroys the stream before reading from it.
-      body.once('close', opened.release);
+      body.once('close', () => opened.abort.release());
       return { ...opened.head, body };
     },
 
