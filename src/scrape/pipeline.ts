@@ -31,26 +31,52 @@ const HOST_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 403: 'Forbidden', 401: 'Unauthorized', 500: 'Internal Server Error' };
 
-/** A deadline that aborts the scrape's work and tells how much time is left. */
-function deadlineOf(timeoutMs: number, outer?: AbortSignal) {
-  const controller = new AbortController();
-  const end = Date.now() + timeoutMs;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out'));
-  }, timeoutMs);
-  const onOuter = () => controller.abort(outer?.reason);
-  outer?.addEventListener('abort', onOuter, { once: true });
-  return {
-    signal: controller.signal,
-    remaining: () => Math.max(1, end - Date.now()),
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuter);
-    },
-  };
+/**
+ * A deadline that aborts the scrape's work and tells how much time is left. Methods rather
+ * than closures made per scrape: under tsx each named closure costs a defineProperty (~0.4 µs).
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  readonly signal = this.controller.signal;
+  private readonly end: number;
+  private readonly timer: NodeJS.Timeout;
+  private expired = false;
+
+  constructor(
+    timeoutMs: number,
+    private readonly outer?: AbortSignal,
+  ) {
+    this.end = Date.now() + timeoutMs;
+    this.timer = setTimeout(timeUp, timeoutMs, this);
+    outer?.addEventListener('abort', this, { once: true });
+  }
+
+  remaining(): number {
+    return Math.max(1, this.end - Date.now());
+  }
+
+  timedOut(): boolean {
+    return this.expired;
+  }
+
+  expire(): void {
+    this.expired = true;
+    this.controller.abort(new ScrapeError('SCRAPE_TIMEOUT', 'Scrape timed out'));
+  }
+
+  /** The outer signal aborted (an EventTarget calls a listener object's handleEvent). */
+  handleEvent(): void {
+    this.controller.abort(this.outer?.reason);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this);
+  }
+}
+
+function timeUp(deadline: Deadline): void {
+  deadline.expire();
 }
 
 /** Runs `work`, but answers SCRAPE_TIMEOUT the moment the deadline passes, whatever `work` is doing. */
@@ -88,14 +114,14 @@ export function createScraper(deps: ScraperDeps): Scraper {
   }
 
   async function fresh(input: ScrapeInput, scrapeId: string, options: ScrapeOptions): Promise<{ doc: Document; credits: number }> {
-    const deadline = deadlineOf(options.timeout, input.signal);
+    const deadline = new Deadline(options.timeout, input.signal);
     try {
       const work = (async () => {
         const page = await fetchPage(deps, input.url, options, deadline);
         input.onFetched?.();
         const built = mediaResponseContent(page, options) ?? (await buildContent(page, withPageContent(options), deadline.signal));
         const media = wantsMedia(options)
-          ? await mediaOf(page, { egress: deps.egress, options, signal: deadline.signal, remaining: deadline.remaining })
+          ? await mediaOf(page, { egress: deps.egress, options, signal: deadline.signal, remaining: () => deadline.remaining() })
           : undefined;
         return { page, built, media };
       })();
@@ -146,7 +172,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
 
   /** The formats read from the page's content (summary, json, …), within what is left of the scrape's `timeout` (§1.13). */
   async function derive(input: ScrapeInput, doc: Document, scrapeId: string, startedAt: number) {
-    const deadline = deadlineOf(Math.max(1, input.options.timeout - (Date.now() - startedAt)), input.signal);
+    const deadline = new Deadline(Math.max(1, input.options.timeout - (Date.now() - startedAt)), input.signal);
     try {
       const out = await deriveFormats({
         doc,
