@@ -21,9 +21,9 @@ export interface BenchServer {
 
 export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-bench-'));
-  // The V8 flags of `npm start`. A 16 MB semi-space (32 was measured too): no CPU a page lost
-  // within noise, and ~25-40 MB less peak RSS through the 10 000-page crawl of bench/memory.ts.
-  const flags = (process.env.TRAWL_NODE_FLAGS ?? '--max-semi-space-size=16').split(' ').filter(Boolean);
+  // The V8 flags of `npm start`, read from package.json so that the bench runs what users run
+  // (why each: docs/deploy.md, "Node's flags"); TRAWL_NODE_FLAGS replaces them to measure others.
+  const flags = (process.env.TRAWL_NODE_FLAGS ?? startFlags()).split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/main.ts'], {
     env: {
       ...process.env,
@@ -65,6 +65,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The node flags of package.json's `start` script, those before `--import`. */
+function startFlags(): string {
+  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /^node ((?:--[\w-]+(?:=\S+)? )*)--import /.exec(start)![1]!;
 }
 
 function cpuSecondsOf(statFile: string): number {
