@@ -57,6 +57,19 @@ describe('ledger and credits', () => {
     );
   });
 
+  test('charges get distinct UUIDv7 ids in the order they were made', async () => {
+    const ids: string[] = [];
+    const from = Date.now();
+    for (let i = 0; i < 50; i++) ids.push((await charge(store, { teamId: other.id, apiKeyId: null, credits: 0, kind: 'scrape' })).id);
+    for (const id of ids) {
+      assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const ms = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+      assert.ok(ms >= from && ms <= Date.now(), id);
+    }
+    assert.deepEqual([...ids].sort((a, b) => a.slice(0, 13).localeCompare(b.slice(0, 13))), ids);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+
   test('a charge must be a whole, non-negative number of credits', async () => {
     for (const credits of [-1, 1.5, Number.NaN, Infinity]) {
       await assert.rejects(charge(store, { teamId: team.id, apiKeyId: null, credits, kind: 'scrape' }), RangeError, String(credits));

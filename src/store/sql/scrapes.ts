@@ -5,6 +5,19 @@ import type { Sql } from './sql.js';
 
 const COLUMNS = 'id, team_id, url, document, options, created_at';
 
+// Every page of a crawl is saved with the one options object of its crawl: serialised once.
+const optionsJson = new WeakMap<object, string>();
+
+function jsonOf(options: unknown): string {
+  if (typeof options !== 'object' || options === null) return JSON.stringify(options);
+  let json = optionsJson.get(options);
+  if (json === undefined) {
+    json = JSON.stringify(options);
+    optionsJson.set(options, json);
+  }
+  return json;
+}
+
 export function createScrapeStore(sql: Sql): ScrapeStore {
   return {
     async save(s) {
@@ -19,7 +32,7 @@ export function createScrapeStore(sql: Sql): ScrapeStore {
           s.url,
           s.cacheKey,
           JSON.stringify(s.document),
-          s.options === undefined ? null : JSON.stringify(s.options),
+          s.options === undefined ? null : jsonOf(s.options),
           s.createdAt,
           s.expiresAt,
         ],
